@@ -1,0 +1,238 @@
+#!/usr/bin/env python3
+"""goldlab developer entry point: one command to start JupyterLab, one to run every test.
+
+Standard library only, so it runs with a bare Python 3.11. It keeps a virtual environment in
+`.venv/` (created and `pip install -e ".[dev]"`-ed on first use, refreshed only when
+`pyproject.toml` changes). It does not activate anything in your shell.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+VENV_PY = VENV / "bin" / "python"
+STAMP = VENV / ".goldlab-install-stamp"
+NOTEBOOKS = ROOT / "notebooks"
+CHROMIUM = Path("/usr/bin/chromium")
+EXTRAS = "dev"
+
+USAGE = """\
+usage: python3 dev.py <command> [args...]
+
+commands:
+  lab    [jupyter args]  install into .venv if needed, then start JupyterLab on notebooks/
+                         (e.g. python3 dev.py lab --port 8899 --no-browser)
+  test   [pytest args]   install into .venv if needed, then run every check in order:
+                         ruff, mypy (goldlab/core, goldlab/games), and one pytest run over
+                         tests/ and notebooks/ (nbval, browser tests) with 2 workers
+                         (e.g. python3 dev.py test -k gold)
+  setup                  only create/refresh .venv
+
+The environment is re-installed only when pyproject.toml changes (its sha256 is kept in
+.venv/.goldlab-install-stamp); delete .venv to start from scratch.
+"""
+
+
+def say(msg: str) -> None:
+    print(f"[dev.py] {msg}", flush=True)
+
+
+def die(msg: str, code: int = 1) -> None:
+    print(f"[dev.py] ERROR: {msg}", file=sys.stderr, flush=True)
+    raise SystemExit(code)
+
+
+def run(cmd: list[str], **kwargs: Any) -> int:
+    return subprocess.run(cmd, cwd=ROOT, check=False, **kwargs).returncode
+
+
+def is_root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+# --------------------------------------------------------------------------- environment
+
+
+def wanted_stamp() -> str:
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    return f"pyproject-sha256={digest} extras={EXTRAS}\n"
+
+
+def venv_works() -> bool:
+    """The venv's interpreter starts, and goldlab plus pytest are installed in it."""
+    if not VENV_PY.exists():
+        return False
+    probe = (
+        "import importlib.metadata as m, sys; "
+        "assert sys.version_info >= (3, 11); m.version('goldlab'); m.version('pytest')"
+    )
+    result = subprocess.run([str(VENV_PY), "-c", probe], cwd=ROOT, capture_output=True, check=False)
+    return result.returncode == 0
+
+
+def ensure_env() -> None:
+    """Create .venv and install goldlab[dev] into it, unless that is already done."""
+    if sys.version_info < (3, 11):  # noqa: UP036 (dev.py may be started by an older python3)
+        die(f"Python 3.11+ is needed, this is {sys.version.split()[0]} ({sys.executable}).")
+    stamp = wanted_stamp()
+    if STAMP.exists() and STAMP.read_text() == stamp and venv_works():
+        return
+    start = time.monotonic()
+    if (
+        not VENV_PY.exists()
+        or subprocess.run([str(VENV_PY), "-c", "pass"], capture_output=True, check=False).returncode
+    ):
+        if VENV.exists():
+            say(f"{VENV} is broken: recreating it")
+            shutil.rmtree(VENV)
+        say(f"creating {VENV} with {sys.executable}")
+        if run([sys.executable, "-m", "venv", str(VENV)]):
+            die("python3 -m venv failed (on Debian: apt-get install python3-venv)")
+        if run([str(VENV_PY), "-m", "pip", "install", "--quiet", "--upgrade", "pip"]):
+            die("upgrading pip in .venv failed")
+    STAMP.unlink(missing_ok=True)
+    say(f"installing goldlab[{EXTRAS}] in editable mode (about a minute the first time)")
+    cmd = [str(VENV_PY), "-m", "pip", "install", "--quiet", "--progress-bar", "off"]
+    if run([*cmd, "-e", f".[{EXTRAS}]"]):
+        die(f'pip install -e ".[{EXTRAS}]" failed; fix pyproject.toml or delete .venv and retry')
+    STAMP.write_text(stamp)
+    say(f"environment ready in {time.monotonic() - start:.0f} s")
+
+
+def venv_env() -> dict[str, str]:
+    """Environment for tools run from .venv: its bin/ first on PATH, as if activated."""
+    env = dict(os.environ)
+    env["VIRTUAL_ENV"] = str(VENV)
+    env["PATH"] = f"{VENV / 'bin'}{os.pathsep}{env.get('PATH', '')}"
+    env.pop("PYTHONHOME", None)
+    return env
+
+
+# --------------------------------------------------------------------------- commands
+
+
+def cmd_lab(args: list[str]) -> None:
+    ensure_env()
+    root = NOTEBOOKS if NOTEBOOKS.is_dir() else ROOT
+    if root is ROOT:
+        say("notebooks/ does not exist yet: serving the repository root instead")
+    cmd = [str(VENV / "bin" / "jupyter"), "lab", str(root), f"--ServerApp.root_dir={root}"]
+    if is_root() and "--allow-root" not in args:
+        cmd.append("--allow-root")
+    cmd += args
+    say(" ".join(cmd))
+    os.chdir(ROOT)
+    os.execve(cmd[0], cmd, venv_env())
+
+
+def ensure_chromium() -> None:
+    if CHROMIUM.exists():
+        return
+    if is_root() and shutil.which("apt-get"):
+        say("installing Debian's chromium for the browser tests (about 30 s)")
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        ok = (
+            run(["apt-get", "update", "-qq"], env=env) == 0
+            and run(
+                ["apt-get", "install", "-y", "-qq", "chromium"], env=env, stdout=subprocess.DEVNULL
+            )
+            == 0
+        )
+        if ok and CHROMIUM.exists():
+            return
+        say("WARNING: apt-get install chromium failed")
+    say(
+        f"WARNING: {CHROMIUM} is missing, so the browser tests will be SKIPPED "
+        "(under CI=true they FAIL). Install it with: sudo apt-get install -y chromium"
+    )
+
+
+def step(name: str, cmd: list[str]) -> None:
+    say(f"{name}: {' '.join(cmd)}")
+    start = time.monotonic()
+    code = run(cmd, env=venv_env())
+    if code:
+        die(f"{name} failed (exit {code})", code)
+    say(f"{name} passed in {time.monotonic() - start:.1f} s")
+
+
+def has_notebooks() -> bool:
+    return NOTEBOOKS.is_dir() and any(
+        ".ipynb_checkpoints" not in p.parts for p in NOTEBOOKS.rglob("*.ipynb")
+    )
+
+
+def cmd_test(args: list[str]) -> None:
+    ensure_env()
+    ensure_chromium()
+    bin_ = VENV / "bin"
+
+    lint_paths = [p for p in ("goldlab", "tests", "benchmarks", "dev.py") if (ROOT / p).exists()]
+    step("ruff", [str(bin_ / "ruff"), "check", *lint_paths])
+
+    type_paths = [p for p in ("goldlab/core", "goldlab/games") if (ROOT / p).is_dir()]
+    if type_paths:
+        step("mypy", [str(bin_ / "mypy"), *type_paths])
+    else:
+        say("mypy: skipped, goldlab/core and goldlab/games do not exist yet")
+
+    targets = ["tests"]
+    if has_notebooks():
+        targets.append("notebooks")
+    else:
+        say("notebooks/ has no .ipynb yet: nbval has nothing to run")
+    cmd = [
+        str(VENV_PY),
+        "-m",
+        "pytest",
+        "-n",
+        "2",
+        "--dist",
+        "loadfile",
+        *targets,
+        "--nbval-lax",
+        "--nbval-current-env",
+        "-p",
+        "no:cacheprovider",
+        *args,
+    ]
+    say(f"pytest: {' '.join(cmd[1:])}")
+    code = run(cmd, env=venv_env())
+    if code == 5:
+        die("pytest collected no tests (exit 5): that counts as a failure", 5)
+    if code:
+        raise SystemExit(code)
+
+
+def cmd_setup(args: list[str]) -> None:
+    if args:
+        die(f"setup takes no arguments, got {args}")
+    ensure_env()
+    say(f"ready: {VENV_PY}")
+
+
+COMMANDS = {"lab": cmd_lab, "test": cmd_test, "setup": cmd_setup}
+
+
+def main(argv: list[str]) -> None:
+    if not argv or argv[0] in ("-h", "--help", "help"):
+        print(USAGE, end="")
+        raise SystemExit(0 if argv else 2)
+    command, rest = argv[0], argv[1:]
+    if command not in COMMANDS:
+        print(USAGE, end="", file=sys.stderr)
+        die(f"unknown command {command!r}", 2)
+    COMMANDS[command](rest)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

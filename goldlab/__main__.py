@@ -1,0 +1,5 @@
+"""``python -m goldlab`` runs the command line."""
+
+from goldlab.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,107 @@
+"""Bots: players that decide from their own observation only.
+
+A bot never sees the state: the runner hands it ``state.observation(seat)``
+and the list of legal actions (which every player at the table knows).  Each
+bot owns a seeded generator, so a game with bots is reproducible from its seed.
+
+>>> import goldlab
+>>> from goldlab.bots import make_bot
+>>> bot = make_bot("gold", "random", seat=0, seed=1)
+>>> state = goldlab.make("gold", players=2, seed=1)
+>>> action = bot.choose(state.observation(0), state.legal_actions())
+>>> action in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from goldlab.core.errors import OptionsError
+from goldlab.core.values import Action
+
+BotFactory = Callable[..., "Bot"]
+_BOTS: dict[tuple[str, str], BotFactory] = {}
+_BUILTIN_BOT_MODULES: dict[str, str] = {
+    "gold": "goldlab.games.gold.bots",
+}
+
+
+class Bot(ABC):
+    """A player program.  Subclasses implement :meth:`choose`."""
+
+    name = "bot"
+
+    def __init__(self, seat: int, seed: int) -> None:
+        self.seat = seat
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    @abstractmethod
+    def choose(self, observation: Any, legal: Sequence[Action]) -> Action:
+        """Pick one of ``legal`` knowing only ``observation``."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name} seat={self.seat}>"
+
+
+class RandomBot(Bot):
+    """Chooses uniformly among the legal actions."""
+
+    name = "random"
+
+    def choose(self, observation: Any, legal: Sequence[Action]) -> Action:
+        """A uniformly random legal action."""
+        return legal[self.rng.randrange(len(legal))]
+
+
+def register_bot(game: str, name: str, factory: BotFactory) -> None:
+    """Register a bot for ``game`` under ``name`` (spec ``name`` or ``name:arg,…``)."""
+    _BOTS[(game, name)] = factory
+
+
+def _load(game: str) -> None:
+    module = _BUILTIN_BOT_MODULES.get(game)
+    if module is not None:
+        importlib.import_module(module)
+
+
+def bot_names(game: str) -> list[str]:
+    """The bot specs available for ``game``."""
+    _load(game)
+    return sorted({"random"} | {n for g, n in _BOTS if g == game})
+
+
+def make_bot(game: str, spec: str, seat: int, seed: int) -> Bot:
+    """A bot from a spec such as ``random``, ``greedy`` or ``forgetful:0.3``."""
+    _load(game)
+    name, _, args_text = spec.strip().partition(":")
+    args: list[Any] = [_number(a) for a in args_text.split(",") if a.strip()] if args_text else []
+    factory = _BOTS.get((game, name))
+    if factory is None and name == "random":
+        factory = RandomBot
+    if factory is None:
+        raise OptionsError(
+            f"unknown bot {spec!r} for {game}; available: {', '.join(bot_names(game))}"
+        )
+    try:
+        return factory(seat, seed, *args)
+    except (TypeError, ValueError) as exc:
+        raise OptionsError(f"bad bot spec {spec!r}: {exc}") from None
+
+
+def _number(text: str) -> int | float | str:
+    text = text.strip()
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            continue
+    return text
+
+
+__all__ = ["Bot", "RandomBot", "bot_names", "make_bot", "register_bot"]

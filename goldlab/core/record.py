@@ -1,0 +1,211 @@
+"""Game records: JSON files that replay to the identical state.
+
+A record holds the game's name, goldlab's version, the player count, the
+options, the seed and every step as notation (chance steps included, so a
+reader sees the cards that came up), plus the final scores when the game is
+over.  :func:`load_record` checks everything and raises :class:`RecordError`
+with the reason; it never executes anything from the file.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from goldlab.core.errors import GoldlabError, RecordError
+from goldlab.core.state import CHANCE, start_position
+
+if TYPE_CHECKING:
+    from goldlab.core.state import State
+
+FORMAT = "goldlab-record"
+FORMAT_VERSION = 1
+MAX_RECORD_BYTES = 20_000_000
+MAX_STEPS = 1_000_000
+
+
+@dataclass(frozen=True)
+class Record:
+    """A replayable game record."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    steps: tuple[str, ...]
+    mode: str = "study"
+    auto_chance: bool = True
+    scores: tuple[int, ...] | None = None
+    version: str = field(default="")
+    start: dict[str, Any] | None = None
+
+    @classmethod
+    def of(cls, state: State[Any]) -> Record:
+        """The record of a state's game so far."""
+        from goldlab import __version__
+
+        outcome = state.outcome()
+        return cls(
+            game=state.game.name,
+            players=state.players,
+            options=state.game.options.to_dict(),
+            seed=state.seed,
+            steps=tuple(str(s.action) for s in state.history),
+            mode=state.mode,
+            auto_chance=state.auto_chance,
+            scores=outcome.scores if outcome else None,
+            version=__version__,
+            start=state._start,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as a JSON-friendly dict."""
+        return {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "goldlab_version": self.version,
+            "game": self.game,
+            "players": self.players,
+            "options": self.options,
+            "seed": self.seed,
+            "mode": self.mode,
+            "auto_chance": self.auto_chance,
+            "steps": list(self.steps),
+            "scores": list(self.scores) if self.scores is not None else None,
+            "start": self.start,
+        }
+
+    def to_json(self, indent: int | None = 1) -> str:
+        """The record as JSON text."""
+        return json.dumps(self.to_dict(), indent=indent)
+
+    def save(self, path: str | Path) -> None:
+        """Write the record to a JSON file."""
+        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
+
+    def replay(self) -> State[Any]:
+        """Play the record again from its seed; raises RecordError if it does not replay."""
+        from goldlab.core.registry import game as make_game
+
+        try:
+            g = make_game(self.game, players=self.players, **self.options)
+            if self.start is not None:
+                state = start_position(self.start)
+                if state.game != g:
+                    raise RecordError("the start position belongs to another game")
+                state.mode = self.mode
+            else:
+                state = g.new_state(self.seed, mode=self.mode, auto_chance=self.auto_chance)
+        except GoldlabError as exc:
+            raise RecordError(f"cannot set up the recorded game: {exc}") from None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise RecordError(f"the record's start position is malformed: {exc!r}") from None
+        for number, text in enumerate(self.steps, start=1):
+            done = len(state.history)
+            if number <= done:
+                # Chance resolved this step automatically from the seed: it must agree.
+                if str(state.history[number - 1].action) != text:
+                    raise RecordError(
+                        f"step {number}: the record says {text!r} but the seed gives "
+                        f"{str(state.history[number - 1].action)!r}"
+                    )
+                continue
+            if state.current_player == CHANCE and state.auto_chance:  # pragma: no cover
+                raise RecordError(f"step {number}: chance was expected to move")
+            try:
+                state.apply(text)
+            except GoldlabError as exc:
+                raise RecordError(f"step {number} ({text!r}) does not replay: {exc}") from None
+        if len(state.history) != len(self.steps):
+            raise RecordError(
+                f"the record has {len(self.steps)} steps but replaying gives "
+                f"{len(state.history)}"
+            )
+        if self.scores is not None:
+            outcome = state.outcome()
+            if outcome is None or outcome.scores != self.scores:
+                got = outcome.scores if outcome else "an unfinished game"
+                raise RecordError(f"the record's final scores {self.scores} do not match {got}")
+        return state
+
+
+def load_record(source: str | bytes | Path | dict[str, Any]) -> Record:
+    """Read a record from JSON text, a path or a dict; RecordError with the reason if bad."""
+    if isinstance(source, Path):
+        try:
+            if source.stat().st_size > MAX_RECORD_BYTES:
+                raise RecordError(f"record file {source} is larger than {MAX_RECORD_BYTES} bytes")
+            source = source.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot read record file: {exc}") from None
+        except UnicodeDecodeError:
+            raise RecordError("record file is not UTF-8 text") from None
+    if isinstance(source, bytes | str):
+        if len(source) > MAX_RECORD_BYTES:
+            raise RecordError(f"record is larger than {MAX_RECORD_BYTES} bytes")
+        try:
+            data = json.loads(source)
+        except (ValueError, RecursionError) as exc:
+            raise RecordError(f"record is not valid JSON: {exc}") from None
+    else:
+        data = source
+    return _validate(data)
+
+
+def _validate(data: Any) -> Record:
+    if not isinstance(data, dict):
+        raise RecordError("record must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"not a goldlab record (format must be {FORMAT!r})")
+    if data.get("format_version") != FORMAT_VERSION:
+        raise RecordError(f"unsupported record format_version {data.get('format_version')!r}")
+
+    def need(key: str, kind: type | tuple[type, ...]) -> Any:
+        value = data.get(key)
+        if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+            raise RecordError(f"record field {key!r} is missing or has the wrong type")
+        return value
+
+    name = need("game", str)
+    players = need("players", int)
+    options = need("options", dict)
+    seed = need("seed", int)
+    if seed < 0:
+        raise RecordError("record field 'seed' must be >= 0")
+    steps = need("steps", list)
+    if len(steps) > MAX_STEPS:
+        raise RecordError(f"record has more than {MAX_STEPS} steps")
+    if not all(isinstance(s, str) and len(s) < 200 for s in steps):
+        raise RecordError("every step must be a short notation string")
+    mode = data.get("mode", "study")
+    if mode not in ("play", "study"):
+        raise RecordError("record field 'mode' must be 'play' or 'study'")
+    auto = data.get("auto_chance", True)
+    if not isinstance(auto, bool):
+        raise RecordError("record field 'auto_chance' must be true or false")
+    scores = data.get("scores")
+    if scores is not None and (
+        not isinstance(scores, list)
+        or not all(isinstance(x, int) and not isinstance(x, bool) for x in scores)
+    ):
+        raise RecordError("record field 'scores' must be a list of whole numbers or null")
+    for key, value in options.items():
+        if not isinstance(key, str) or not isinstance(value, str | int | float | bool | None):
+            raise RecordError(f"record option {key!r} must be a plain value")
+    start = data.get("start")
+    if start is not None and not isinstance(start, dict):
+        raise RecordError("record field 'start' must be an object or null")
+    return Record(
+        start=start,
+        game=name,
+        players=players,
+        options=dict(options),
+        seed=seed,
+        steps=tuple(steps),
+        mode=mode,
+        auto_chance=auto,
+        scores=tuple(scores) if scores is not None else None,
+        version=str(data.get("goldlab_version", "")),
+    )

@@ -1,0 +1,60 @@
+"""The registry of games: ``goldlab.make("gold", players=3, seed=7)``.
+
+Built-in games are imported lazily by name, so importing goldlab stays cheap
+and a game package is loaded only when it is used.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from goldlab.core.errors import InvalidActionError, OptionsError
+from goldlab.core.game import Game
+from goldlab.core.state import State
+from goldlab.core.values import Action
+
+_BUILTIN: dict[str, str] = {
+    "gold": "goldlab.games.gold",
+}
+_GAMES: dict[str, type[Game]] = {}
+
+
+def register(cls: type[Game]) -> type[Game]:
+    """Register a game class under ``cls.name`` (usable as a class decorator)."""
+    _GAMES[cls.name] = cls
+    return cls
+
+
+def names() -> list[str]:
+    """The names of every available game."""
+    return sorted(set(_BUILTIN) | set(_GAMES))
+
+
+def game_class(name: str) -> type[Game]:
+    """The game class registered as ``name``."""
+    if name not in _GAMES and name in _BUILTIN:
+        importlib.import_module(_BUILTIN[name])
+    try:
+        return _GAMES[name]
+    except KeyError:
+        raise OptionsError(f"unknown game {name!r}; available: {', '.join(names())}") from None
+
+
+def game(name: str, players: int | None = None, **options: Any) -> Game:
+    """The game ``name`` for ``players`` players with the given options."""
+    return game_class(name)(players, **options)
+
+
+def make(name: str, players: int | None = None, seed: int | None = None, *,
+         mode: str = "play", auto_chance: bool = True, **options: Any) -> State[Any]:
+    """A fresh state of game ``name``, set up and ready to play."""
+    return game(name, players, **options).new_state(seed, mode=mode, auto_chance=auto_chance)
+
+
+def parse_action(game_or_name: Game | str, text: str) -> Action:
+    """Parse action notation for a game (given by name or object)."""
+    if not isinstance(text, str):
+        raise InvalidActionError(f"action notation must be text, got {text!r}")
+    g = game(game_or_name) if isinstance(game_or_name, str) else game_or_name
+    return g.parse_action(text)

@@ -1,0 +1,496 @@
+"""The mutable :class:`State` every goldlab game builds on.
+
+A state knows whose turn it is, lists the legal actions, applies one (returning
+the events it caused) or refuses it with the rule that forbids it, undoes,
+clones, serialises, and gives each player only what that player may see.
+
+Chance is explicit.  Whenever the rules reveal something hidden (a card turned
+up, a tile drawn) the state is at a *chance node*: ``current_player`` is
+:data:`CHANCE` and the legal actions are :class:`ChanceOutcome` objects with the
+probabilities given by :meth:`State.chance_outcomes`.  With ``auto_chance`` on
+(the default) the state resolves chance nodes itself with its own seeded
+generator, and every outcome still goes into the history.
+
+Undo is a stack of snapshots, as in python-chess: ``apply`` saves the state
+before the step, ``undo`` restores it.  In ``"play"`` mode a step that revealed
+hidden information cannot be undone (the generator would deal the same cards
+again, so undoing would let a player peek at the future); ``"study"`` mode undoes
+freely.  See ``docs/api.md``.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from goldlab.core.errors import IllegalActionError, InvalidActionError, UndoError
+from goldlab.core.values import Action, ChanceOutcome, Event
+
+if TYPE_CHECKING:
+    from goldlab.core.game import Game
+    from goldlab.core.record import Record
+
+CHANCE = -1
+"""``current_player`` at a chance node."""
+TERMINAL = -2
+"""``current_player`` once the game is over."""
+
+Snapshot = Any
+G = TypeVar("G", bound="Game")
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One entry of a state's history: who acted, the action, the events it caused."""
+
+    actor: int
+    action: Action
+    events: tuple[Event, ...]
+
+    def __str__(self) -> str:
+        who = "chance" if self.actor == CHANCE else f"seat {self.actor}"
+        return f"{who}: {self.action}"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished game."""
+
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    @property
+    def shared(self) -> bool:
+        """True when more than one player shares the victory."""
+        return len(self.winners) > 1
+
+
+class _Frame:
+    """What undo needs for one step: the snapshot before it and how far history went."""
+
+    __slots__ = ("history_len", "revealed", "rng_state", "snapshot")
+
+    def __init__(self, snapshot: Snapshot, history_len: int) -> None:
+        self.snapshot = snapshot
+        self.history_len = history_len
+        self.rng_state: Any = None
+        self.revealed = False
+
+
+class State(ABC, Generic[G]):
+    """A position of a game plus its history.  Subclasses supply the rules."""
+
+    def __init__(self, game: G, seed: int | None, mode: str = "play",
+                 auto_chance: bool = True) -> None:
+        from goldlab.core.game import MODES
+
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise ValueError(f"seed must be a whole number >= 0, got {seed!r}")
+        self.game: G = game
+        self.seed = seed
+        self.mode = mode
+        self.auto_chance = auto_chance
+        self._rng = random.Random(seed)
+        self._history: list[Step] = []
+        self._frames: list[_Frame] = []
+        self._legal: list[Action] | None = None
+        self._start: dict[str, Any] | None = None
+
+    # ------------------------------------------------------------------ hooks
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, :data:`CHANCE` at a chance node, :data:`TERMINAL` at the end."""
+
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]:
+        """The legal actions of the player to act (not called at chance nodes)."""
+
+    @abstractmethod
+    def _illegal_reason(self, action: Action) -> tuple[str, str]:
+        """(rule section, reason) explaining why a non-legal ``action`` is refused."""
+
+    @abstractmethod
+    def _do(self, action: Action) -> list[Event]:
+        """Carry out a legal action or chance outcome; return the events."""
+
+    @abstractmethod
+    def _save(self) -> Snapshot:
+        """An immutable, comparable snapshot of the game data (not the history)."""
+
+    @abstractmethod
+    def _load(self, snapshot: Snapshot) -> None:
+        """Restore the game data from a snapshot made by :meth:`_save`."""
+
+    @abstractmethod
+    def _snapshot_to_json(self, snapshot: Snapshot) -> Any:
+        """A JSON-friendly form of a snapshot."""
+
+    @abstractmethod
+    def _snapshot_from_json(self, data: Any) -> Snapshot:
+        """The inverse of :meth:`_snapshot_to_json`; raise ValueError on bad data."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[ChanceOutcome, Fraction]]:
+        """At a chance node: every outcome with its exact probability."""
+
+    @abstractmethod
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's points so far (final points once the game is over)."""
+
+    @abstractmethod
+    def observation(self, player: int) -> Any:
+        """What ``player`` may see: never a hidden card that player has not seen."""
+
+    @abstractmethod
+    def omniscient(self) -> Any:
+        """Everything, hidden cards included, for teaching and analysis."""
+
+    def _tiebreak(self, seat: int) -> tuple[int, ...]:
+        """Keys after the score that rank tied players (higher is better)."""
+        return ()
+
+    def _sample_chance(self, rng: random.Random) -> ChanceOutcome:
+        """Draw one chance outcome with the probabilities of :meth:`chance_outcomes`."""
+        outcomes = self.chance_outcomes()
+        denominator = 1
+        for _, p in outcomes:
+            denominator = denominator * p.denominator // _gcd(denominator, p.denominator)
+        pick = rng.randrange(denominator)
+        for outcome, p in outcomes:
+            pick -= p.numerator * (denominator // p.denominator)
+            if pick < 0:
+                return outcome
+        raise AssertionError("chance probabilities do not sum to 1")  # pragma: no cover
+
+    def resample_hidden(self, player: int, rng: random.Random) -> State[G]:
+        """A copy whose hidden information is redrawn so that ``player`` cannot tell.
+
+        Used by search bots (determinisation) and by the conformance kit to check
+        that observations hide what they must.
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not resample hidden information")
+
+    # ------------------------------------------------------------- public API
+    @property
+    def players(self) -> int:
+        """The number of players."""
+        return self.game.players
+
+    @property
+    def options(self) -> Any:
+        """The game's options."""
+        return self.game.options
+
+    def is_chance_node(self) -> bool:
+        """True when chance, not a player, moves next."""
+        return self.current_player == CHANCE
+
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        return self.current_player == TERMINAL
+
+    def legal_actions(self) -> list[Action]:
+        """The actions allowed now (chance outcomes at a chance node; none at the end)."""
+        if self._legal is None:
+            player = self.current_player
+            if player == TERMINAL:
+                self._legal = []
+            elif player == CHANCE:
+                self._legal = [outcome for outcome, _ in self.chance_outcomes()]
+            else:
+                self._legal = self._legal_actions()
+        return list(self._legal)
+
+    def parse_action(self, text: str) -> Action:
+        """Parse notation for this game (see :meth:`Game.parse_action`)."""
+        return self.game.parse_action(text)
+
+    def is_legal(self, action: Action | str) -> bool:
+        """True if ``action`` may be applied now."""
+        try:
+            action = self._coerce(action)
+        except InvalidActionError:
+            return False
+        return action in self.legal_actions()
+
+    def explain(self, action: Action | str) -> str | None:
+        """None if ``action`` is legal, else the reason with the rule that forbids it."""
+        action = self._coerce(action)
+        if action in self.legal_actions():
+            return None
+        rule, reason = self._why_not(action)
+        return f"{reason} [{rule}]"
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Apply a legal action; return the events it caused (chance steps included).
+
+        Raises :class:`InvalidActionError` for text that does not parse and
+        :class:`IllegalActionError` for an action the rules forbid; in both
+        cases the state is left exactly as it was.
+        """
+        action = self._coerce(action)
+        if action not in self.legal_actions():
+            rule, reason = self._why_not(action)
+            raise IllegalActionError(action, rule, reason)
+        frame = _Frame(self._save(), len(self._history))
+        if isinstance(action, ChanceOutcome):
+            frame.revealed = True
+        try:
+            events = self._step(action)
+            if self.auto_chance:
+                events.extend(self._resolve_chance(frame))
+        except BaseException:
+            self._load(frame.snapshot)
+            del self._history[frame.history_len:]
+            if frame.rng_state is not None:
+                self._rng.setstate(frame.rng_state)
+            self._legal = None
+            raise
+        self._frames.append(frame)
+        return events
+
+    def undo(self) -> Action:
+        """Take back the last step (with the chance steps it triggered); return its action.
+
+        In ``"play"`` mode a step that revealed hidden information is refused
+        with :class:`UndoError`; in ``"study"`` mode every step can be undone.
+        """
+        if not self._frames:
+            raise UndoError("nothing to undo")
+        frame = self._frames[-1]
+        if frame.revealed and self.mode == "play":
+            raise UndoError(
+                "cannot undo a step that revealed hidden cards in play mode "
+                "(use mode='study' to explore freely)"
+            )
+        self._frames.pop()
+        action = self._history[frame.history_len].action
+        self._load(frame.snapshot)
+        del self._history[frame.history_len:]
+        if frame.rng_state is not None:
+            self._rng.setstate(frame.rng_state)
+        self._legal = None
+        return action
+
+    def can_undo(self) -> bool:
+        """True if :meth:`undo` would succeed now."""
+        return bool(self._frames) and not (self._frames[-1].revealed and self.mode == "play")
+
+    def clone(self) -> State[G]:
+        """An independent copy: same position, history, undo stack and generator state."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._rng = random.Random()
+        other._rng.setstate(self._rng.getstate())
+        other._history = list(self._history)
+        other._frames = list(self._frames)
+        other._legal = None
+        other._load(self._save())
+        return other
+
+    @property
+    def history(self) -> list[Step]:
+        """Every step so far, set-up chance steps included, oldest first."""
+        return list(self._history)
+
+    @property
+    def last_step(self) -> Step | None:
+        """The most recent step, or None before the first one."""
+        return self._history[-1] if self._history else None
+
+    def events(self) -> Iterator[Event]:
+        """Every event so far (set-up first), oldest first."""
+        yield from getattr(self, "setup_events", ())
+        for step in self._history:
+            yield from step.events
+
+    def outcome(self) -> Outcome | None:
+        """Scores, ranks (1 = best) and winners once the game is over, else None."""
+        if not self.is_terminal():
+            return None
+        scores = self.scores()
+        keys = [(scores[s], *self._tiebreak(s)) for s in range(self.players)]
+        ranks = tuple(1 + sum(1 for other in keys if other > key) for key in keys)
+        winners = tuple(s for s in range(self.players) if ranks[s] == 1)
+        return Outcome(scores=scores, ranks=ranks, winners=winners)
+
+    def returns(self) -> tuple[float, ...]:
+        """+1 for a sole winner, shared 1/k for k tied winners, 0 for others (0s if not over)."""
+        outcome = self.outcome()
+        if outcome is None:
+            return tuple(0.0 for _ in range(self.players))
+        share = 1.0 / len(outcome.winners)
+        return tuple(share if s in outcome.winners else 0.0 for s in range(self.players))
+
+    def record(self) -> Record:
+        """The game record (seed, options and every step as notation) of this state."""
+        from goldlab.core.record import Record
+
+        return Record.of(self)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-friendly serialisation of the position and history (no undo stack)."""
+        return {
+            "game": self.game.name,
+            "players": self.players,
+            "options": self.game.options.to_dict(),
+            "seed": self.seed,
+            "mode": self.mode,
+            "auto_chance": self.auto_chance,
+            "rng": _rng_to_json(self._rng),
+            "data": self._snapshot_to_json(self._save()),
+            "history": [
+                {"actor": s.actor, "action": str(s.action), "events": [str(e) for e in s.events]}
+                for s in self._history
+            ],
+            "start": self._start,
+        }
+
+    def fingerprint(self) -> Snapshot:
+        """A comparable value of everything that decides the future (data and generator)."""
+        return (self._save(), self._rng.getstate(), self.current_player)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State) or other.game != self.game:
+            return False
+        return self.fingerprint() == other.fingerprint() and [
+            (s.actor, s.action) for s in self._history
+        ] == [(s.actor, s.action) for s in other._history]
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _repr_html_(self) -> str:
+        """Rich display in Jupyter: the omniscient view."""
+        view = self.omniscient()
+        html = getattr(view, "_repr_html_", None)
+        return html() if html is not None else f"<pre>{self!r}</pre>"
+
+    def __repr__(self) -> str:
+        turn = self.current_player
+        who = {CHANCE: "chance", TERMINAL: "over"}.get(turn, f"seat {turn}")
+        return (
+            f"<{type(self).__name__} {self.game.name} players={self.players} seed={self.seed} "
+            f"steps={len(self._history)} to_move={who}>"
+        )
+
+    # ------------------------------------------------------------- internals
+    def _coerce(self, action: Action | str) -> Action:
+        if isinstance(action, str):
+            return self.game.parse_action(action)
+        if not isinstance(action, Action):
+            raise InvalidActionError(f"not an action: {action!r}")
+        return action
+
+    def _why_not(self, action: Action) -> tuple[str, str]:
+        player = self.current_player
+        if player == TERMINAL:
+            return ("Final scoring", "the game is over")
+        if player == CHANCE and not isinstance(action, ChanceOutcome):
+            return ("Chance", "chance moves next: apply one of the chance outcomes")
+        if player != CHANCE and isinstance(action, ChanceOutcome):
+            return ("Chance", f"it is seat {player}'s turn, not a chance step")
+        if isinstance(action, ChanceOutcome):
+            return ("Chance", "this outcome is not possible now")
+        return self._illegal_reason(action)
+
+    def _step(self, action: Action) -> list[Event]:
+        actor = self.current_player
+        self._legal = None
+        events = self._do(action)
+        self._legal = None
+        self._history.append(Step(actor, action, tuple(events)))
+        return events
+
+    def _resolve_chance(self, frame: _Frame | None) -> list[Event]:
+        events: list[Event] = []
+        while self.current_player == CHANCE:
+            if frame is not None:
+                if frame.rng_state is None:
+                    frame.rng_state = self._rng.getstate()
+                frame.revealed = True
+            events.extend(self._step(self._sample_chance(self._rng)))
+        return events
+
+    def _become_position(self, snapshot: Snapshot) -> None:
+        """Make this fresh state start from ``snapshot`` instead of the normal set-up.
+
+        Used by position builders (rulebook examples, puzzles).  The start
+        position goes into the game record, so such games replay too.
+        """
+        self._load(snapshot)
+        self._history = []
+        self._frames = []
+        self._rng = random.Random(self.seed)
+        self._legal = None
+        if hasattr(self, "setup_events"):
+            self.setup_events: list[Event] = []
+        self._start = None
+        self._start = self.to_json()
+
+    def _finish_setup(self) -> None:
+        """Call at the end of a subclass ``__init__``: resolves set-up chance if automatic."""
+        if self.auto_chance:
+            self._resolve_chance(None)
+
+    def _restore_from_json(self, data: dict[str, Any]) -> None:
+        self._rng = _rng_from_json(data["rng"])
+        self._load(self._snapshot_from_json(data["data"]))
+        self._history = []
+        for entry in data["history"]:
+            action = self.game.parse_action(entry["action"])
+            self._history.append(Step(int(entry["actor"]), action, ()))
+        self._legal = None
+
+
+def from_json(data: dict[str, Any]) -> State[Any]:
+    """Rebuild a state from :meth:`State.to_json` (no undo stack, no past events)."""
+    from goldlab.core.registry import game as make_game
+
+    g = make_game(data["game"], int(data["players"]), **data["options"])
+    state = g.new_state(int(data["seed"]), mode=data["mode"], auto_chance=data["auto_chance"])
+    state._restore_from_json(data)
+    state._frames = []
+    start = data.get("start")
+    state._start = start if isinstance(start, dict) else None
+    return state
+
+
+def start_position(data: dict[str, Any]) -> State[Any]:
+    """A fresh state at a recorded start position (see :meth:`State._become_position`)."""
+    state = from_json(data)
+    state._history = []
+    state._start = data
+    return state
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return a
+
+
+def _rng_to_json(rng: random.Random) -> list[Any]:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def _rng_from_json(data: Any) -> random.Random:
+    rng = random.Random()
+    version, internal, gauss = data
+    rng.setstate((int(version), tuple(int(x) for x in internal), gauss))
+    return rng
+
+
+def sequence_of(actions: Sequence[Action]) -> list[str]:
+    """Notation strings of a sequence of actions."""
+    return [str(a) for a in actions]

@@ -1,0 +1,1 @@
+"""The three games.  Each sub-package is one game; import it to register it."""

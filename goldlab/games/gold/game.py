@@ -1,0 +1,88 @@
+"""The Gold! game object: options, set-up and notation."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, ClassVar
+
+from goldlab.core.errors import OptionsError
+from goldlab.core.game import Game
+from goldlab.core.registry import register
+from goldlab.core.state import State
+from goldlab.core.values import Action
+from goldlab.games.gold.actions import Exchange, NoBonus, Steal, Take, parse_action
+from goldlab.games.gold.cards import ALL_CARDS, DONKEYS_PER_COLOUR
+from goldlab.games.gold.options import GoldOptions
+from goldlab.games.gold.state import GoldState
+
+
+@register
+class GoldGame(Game):
+    """Gold! by Michael Schacht (Abacus 2011), 2-3 players."""
+
+    name: ClassVar[str] = "gold"
+    title: ClassVar[str] = "Gold!"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 3
+    options_type: ClassVar[type[GoldOptions]] = GoldOptions
+
+    def __init__(self, players: int | None = None, options: GoldOptions | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(players, options, **kwargs)
+        opts = self.options
+        if opts.start_player >= self.players:
+            raise OptionsError(
+                f"start_player {opts.start_player} is not a seat of a {self.players}-player game"
+            )
+        fixed = opts.donkey_colours()
+        if fixed is not None and len(fixed) != self.players:
+            raise OptionsError(
+                f"starting_donkeys names {len(fixed)} colours for {self.players} players"
+            )
+
+    @property
+    def options(self) -> GoldOptions:
+        """The options of this game."""
+        opts = self._options
+        assert isinstance(opts, GoldOptions)
+        return opts
+
+    def new_state(self, seed: int | None = None, *, mode: str = "play",
+                  auto_chance: bool = True) -> GoldState:
+        """A fresh game: donkeys dealt, 2 cards removed unseen, 5 cards on offer."""
+        return GoldState(self, seed, mode, auto_chance)
+
+    def parse_action(self, text: str) -> Action:
+        """Parse Gold! notation such as ``take green:D``."""
+        return parse_action(text)
+
+    def revealed_cards(self) -> int:
+        """How many cards are turned up from the draw pile in a whole game (50 or 55)."""
+        donkeys_in_play = 6 * (DONKEYS_PER_COLOUR - (1 if self.players == 2 else 0))
+        return 6 * 7 + donkeys_in_play - self.players - 2
+
+    def max_steps(self) -> int:
+        """A proven bound on decisions: see ``docs/rulings.md#gold-game-length``.
+
+        Action A happens at most once per revealed card (R).  Let
+        P = 9 x (donkeys in tableaux) + (gold value in tableaux).  Every exchange
+        lowers P by at least 1, steals leave it, scoring lowers it, and an A
+        raises it by at most 9; P starts at 9 x players.  So exchanges are at
+        most 9 x players + 9R, and each action is followed by at most one bonus
+        decision.
+        """
+        r = self.revealed_cards()
+        return 2 * (r + 9 * self.players + 9 * r)
+
+    def candidate_actions(self, state: State[Any]) -> list[Action]:
+        """Every take, exchange, steal and 'no bonus' that names real cards."""
+        return _candidates(self.players)
+
+
+@cache
+def _candidates(players: int) -> list[Action]:
+    actions: list[Action] = [Take(c) for c in ALL_CARDS]
+    actions.extend(Exchange(g, t) for g in ALL_CARDS for t in ALL_CARDS)
+    actions.extend(Steal(c, v) for c in ALL_CARDS for v in range(players))
+    actions.append(NoBonus())
+    return actions

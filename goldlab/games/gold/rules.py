@@ -1,0 +1,130 @@
+"""Which actions the rules of Gold! allow, and why the others are refused.
+
+Pure functions of the position; the state applies them.  Quotes are from the
+English rulebook (``shared/rules/001_…``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from goldlab.core.values import Action
+from goldlab.games.gold.actions import Exchange, NoBonus, Steal, Take
+from goldlab.games.gold.cards import Card
+from goldlab.games.gold.events import EXCHANGE, SET, TAKE
+
+if TYPE_CHECKING:
+    from goldlab.games.gold.state import GoldState
+
+ACTION = "action"
+BONUS = "bonus"
+OVER = "over"
+
+
+def distinct(cards: Iterable[Card]) -> list[Card]:
+    """The distinct cards of a sequence, in first-seen order."""
+    seen: set[Card] = set()
+    out: list[Card] = []
+    for c in cards:
+        if c not in seen:
+            seen.add(c)
+            out.append(c)
+    return out
+
+
+def takeable(offer: Sequence[Card]) -> list[Card]:
+    """Action A: the cards with the lowest value on offer ("he may choose which")."""
+    low = min(c.value for c in offer)
+    return distinct(c for c in offer if c.value == low)
+
+
+def bonus_targets(state: GoldState, seat: int) -> list[Steal]:
+    """Every card ``seat`` may take as a set bonus.
+
+    "He may not take a card in a colour that is already present in his tableau"
+    and "also not … in the colour of the set he is scoring": the set is still in
+    the tableau when the bonus is chosen, so one test covers both.
+    """
+    own = {c.colour for c in state.tableaux[seat]}
+    out: list[Steal] = []
+    for victim in range(state.players):
+        if victim == seat:
+            continue
+        out.extend(
+            Steal(c, victim) for c in distinct(state.tableaux[victim]) if c.colour not in own
+        )
+    return out
+
+
+def legal_actions(state: GoldState) -> list[Action]:
+    """The legal actions of the player to move."""
+    seat = state.turn
+    if state.phase == BONUS:
+        actions: list[Action] = list(bonus_targets(state, seat))
+        if state.options.bonus_may_be_declined or not actions:
+            actions.append(NoBonus())
+        return actions
+    offer = state.offer
+    actions = [Take(c) for c in takeable(offer)]
+    gold_on_offer = distinct(c for c in offer if c.value > 0)
+    for give in distinct(state.tableaux[seat]):
+        if give.value < 0:
+            actions.extend(Exchange(give, t) for t in gold_on_offer)
+        else:
+            actions.extend(Exchange(give, t) for t in gold_on_offer if t.value < give.value)
+    return actions
+
+
+def illegal_reason(state: GoldState, action: Action) -> tuple[str, str]:
+    """(rule, reason) for an action that is not legal now."""
+    seat = state.turn
+    if isinstance(action, Steal | NoBonus):
+        return _bonus_reason(state, seat, action)
+    if state.phase == BONUS:
+        return (SET, "first settle the set bonus: steal a card or say 'no bonus'")
+    if isinstance(action, Take):
+        if action.card not in state.offer:
+            return (TAKE, f"{action.card} is not on offer")
+        low = ", ".join(str(c) for c in takeable(state.offer))
+        return (TAKE, f"only a card with the lowest value on offer may be taken ({low})")
+    if isinstance(action, Exchange):
+        give, take = action.give, action.take
+        if give not in state.tableaux[seat]:
+            return (EXCHANGE, f"{give} is not in seat {seat}'s tableau")
+        if take not in state.offer:
+            return (EXCHANGE, f"{take} is not on offer")
+        if take.is_donkey:
+            return (
+                EXCHANGE,
+                "donkey cards can only be taken from the offer via Action A, "
+                "never by an exchange",
+            )
+        if give.value == 3:
+            return (
+                EXCHANGE,
+                "3-value gold cards cannot be used for an exchange: there is no lower gold card",
+            )
+        return (
+            EXCHANGE,
+            f"option 1 takes a lower-valued gold card: {take} is not lower than {give}",
+        )
+    return ("Gameplay", f"{action} is not an action of Gold!")
+
+
+def _bonus_reason(state: GoldState, seat: int, action: Steal | NoBonus) -> tuple[str, str]:
+    if state.phase != BONUS:
+        return (SET, "a bonus card is taken only right after completing a set")
+    if isinstance(action, NoBonus):
+        return (SET, "the bonus must be taken (option bonus_may_be_declined is off)")
+    if action.victim == seat or not 0 <= action.victim < state.players:
+        return (SET, "the bonus card comes from an opponent's tableau")
+    if action.card not in state.tableaux[action.victim]:
+        return (SET, f"seat {action.victim} has no {action.card}")
+    if action.card.colour == state.set_colour:
+        return (SET, "he may not take a card in the colour of the set he is scoring")
+    return (
+        SET,
+        f"he may not take a card in a colour already present in his tableau "
+        f"({action.card.colour})",
+    )

@@ -1,0 +1,63 @@
+"""Scoring in Gold!: sets, colour scoring at the end, and final points."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from goldlab.games.gold.cards import COLOURS, Card
+from goldlab.games.gold.events import ColourScored
+
+
+def find_set(tableau: Sequence[Card]) -> str | None:
+    """The colour of which the tableau holds three cards, if any ("Three cards … form a set")."""
+    counts: dict[str, int] = {}
+    for c in tableau:
+        n = counts.get(c.colour, 0) + 1
+        if n == 3:
+            return c.colour
+        counts[c.colour] = n
+    return None
+
+
+def score_colour(colour: str, tableaux: Sequence[Sequence[Card]]) -> ColourScored:
+    """Colour scoring of one colour (the tableaux are not changed).
+
+    Players add up their cards of the colour; the highest total banks its
+    highest gold card, tied players each bank theirs, everything else of the
+    colour is discarded.  A colour in which nobody has a gold card is not
+    scored and its donkeys are discarded.  Players without cards of the colour
+    do not compete (``None`` total): see ``docs/rulings.md#gold-colour-scoring``.
+    """
+    totals: list[int | None] = []
+    for tableau in tableaux:
+        mine = [c.value for c in tableau if c.colour == colour]
+        totals.append(sum(mine) if mine else None)
+    holders = [
+        s for s, tableau in enumerate(tableaux)
+        if any(c.colour == colour and c.is_gold for c in tableau)
+    ]
+    everything = [c for tableau in tableaux for c in tableau if c.colour == colour]
+    if not holders:
+        return ColourScored(colour, tuple(totals), (), tuple(everything))
+    best = max(t for t in totals if t is not None)
+    banked: list[tuple[int, Card]] = []
+    for s, tableau in enumerate(tableaux):
+        if totals[s] == best:
+            top = max(
+                (c for c in tableau if c.colour == colour and c.is_gold), key=lambda c: c.value
+            )
+            banked.append((s, top))
+    discarded = list(everything)
+    for _, c in banked:
+        discarded.remove(c)
+    return ColourScored(colour, tuple(totals), tuple(banked), tuple(discarded))
+
+
+def colour_scoring(tableaux: Sequence[Sequence[Card]]) -> list[ColourScored]:
+    """Colour scoring of every colour in rulebook order."""
+    return [score_colour(colour, tableaux) for colour in COLOURS]
+
+
+def points(pile: Sequence[Card]) -> int:
+    """Victory points of a scoring pile: "adding up the values of all the cards"."""
+    return sum(c.value for c in pile)

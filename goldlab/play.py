@@ -1,0 +1,45 @@
+"""Play whole games with bots: the runner behind the CLI, simulations and notebooks."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import Any
+
+from goldlab.bots import Bot, make_bot
+from goldlab.core.errors import OptionsError
+from goldlab.core.registry import make
+from goldlab.core.state import State
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` for a game seeded ``game_seed`` (stable everywhere)."""
+    digest = hashlib.sha256(f"goldlab-bot:{game_seed}:{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "little")
+
+
+def make_bots(game: str, specs: Sequence[str], seed: int) -> list[Bot]:
+    """One bot per seat from specs like ``["random", "greedy"]``."""
+    return [make_bot(game, spec, seat, bot_seed(seed, seat)) for seat, spec in enumerate(specs)]
+
+
+def play_game(game: str, bots: Sequence[str | Bot], seed: int, *, mode: str = "study",
+              **options: Any) -> State[Any]:
+    """Play one game to the end; every bot decides from its own observation."""
+    state = make(game, players=len(bots), seed=seed, mode=mode, **options)
+    players: list[Bot] = [
+        make_bot(game, b, seat, bot_seed(seed, seat)) if isinstance(b, str) else b
+        for seat, b in enumerate(bots)
+    ]
+    limit = state.game.max_steps()
+    steps = 0
+    while not state.is_terminal():
+        seat = state.current_player
+        if seat < 0:
+            raise OptionsError("play_game needs auto_chance states")  # pragma: no cover
+        action = players[seat].choose(state.observation(seat), state.legal_actions())
+        state.apply(action)
+        steps += 1
+        if steps > limit:  # pragma: no cover - max_steps is a proven bound
+            raise AssertionError(f"{game} exceeded its declared bound of {limit} steps")
+    return state

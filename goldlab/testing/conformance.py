@@ -1,0 +1,203 @@
+"""The conformance kit: seeded random games with the protocol checked at every step.
+
+At every decision it checks that:
+
+* every listed action parses back from its notation and applies, and undo then
+  restores the exact previous state (position, history and generator);
+* a sample of well-formed but unlisted actions is refused with
+  :class:`IllegalActionError` and leaves the state unchanged, and bad text is
+  refused with :class:`InvalidActionError`;
+* a clone equals the original and then diverges independently of it;
+* a player's observation does not change when the information hidden from
+  that player is redrawn (``resample_hidden``), so it cannot leak it;
+* serialisation round-trips (``to_json``/``from_json``) at intervals;
+* in ``"play"`` mode a step that revealed hidden information cannot be undone;
+* the game ends within ``Game.max_steps()`` and the final record replays to
+  the identical state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from goldlab.core.errors import IllegalActionError, InvalidActionError, UndoError
+from goldlab.core.record import load_record
+from goldlab.core.registry import game as make_game
+from goldlab.core.state import CHANCE, State, from_json
+
+
+class ConformanceError(AssertionError):
+    """A game broke the protocol; the message lists the violations."""
+
+
+@dataclass
+class ConformanceReport:
+    """What the kit checked and what it found."""
+
+    game: str
+    players: int
+    games: int = 0
+    steps: int = 0
+    actions_checked: int = 0
+    refusals_checked: int = 0
+    violations: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """True when no violation was found."""
+        return not self.violations
+
+    def __str__(self) -> str:
+        return (
+            f"{self.game} ({self.players} players): {self.games} games, {self.steps} steps, "
+            f"{self.actions_checked} actions applied and undone, {self.refusals_checked} "
+            f"refusals checked, {len(self.violations)} violations"
+        )
+
+
+def check_game(name: str, players: int, games: int = 100, seed: int = 0, *,
+               options: dict[str, Any] | None = None, illegal_samples: int = 2,
+               every_action: bool = True, json_every: int = 25, play_mode_games: int = 5,
+               raise_on_violation: bool = True, max_violations: int = 20) -> ConformanceReport:
+    """Play ``games`` seeded random games of ``name`` and check the protocol at every step."""
+    game = make_game(name, players, **(options or {}))
+    report = ConformanceReport(name, players)
+    for g in range(games):
+        rng = random.Random(f"conformance:{seed}:{g}")
+        try:
+            _check_one(game, seed * 1_000_003 + g, rng, report, illegal_samples, every_action,
+                       json_every, g < play_mode_games)
+        except Exception as exc:
+            report.violations.append(f"game seed {seed * 1_000_003 + g}: crashed: {exc!r}")
+        report.games += 1
+        if len(report.violations) >= max_violations:
+            break
+    if raise_on_violation and report.violations:
+        raise ConformanceError(str(report) + "\n" + "\n".join(report.violations[:max_violations]))
+    return report
+
+
+def _check_one(game: Any, seed: int, rng: random.Random, report: ConformanceReport,
+               illegal_samples: int, every_action: bool, json_every: int,
+               play_mode: bool) -> None:
+    state: State[Any] = game.new_state(seed, mode="study")
+    play: State[Any] | None = game.new_state(seed, mode="play") if play_mode else None
+    limit = game.max_steps()
+    v = report.violations
+    where = f"game seed {seed}"
+    steps = 0
+    while not state.is_terminal():
+        at = f"{where}, step {steps}"
+        if state.current_player == CHANCE:
+            v.append(f"{at}: an auto-chance state stopped at a chance node")
+            return
+        legal = state.legal_actions()
+        if not legal:
+            v.append(f"{at}: no legal action for seat {state.current_player}")
+            return
+        if len(set(legal)) != len(legal):
+            v.append(f"{at}: legal actions contain duplicates")
+        before = state.fingerprint()
+        history = len(state.history)
+        to_try = legal if every_action else rng.sample(legal, min(3, len(legal)))
+        for action in to_try:
+            text = str(action)
+            if game.parse_action(text) != action:
+                v.append(f"{at}: notation {text!r} does not parse back to the same action")
+            state.apply(action)
+            state.undo()
+            report.actions_checked += 1
+            if state.fingerprint() != before or len(state.history) != history:
+                v.append(f"{at}: undo of {text!r} did not restore the state")
+                return
+        _check_refusals(game, state, legal, rng, illegal_samples, report, at)
+        twin = state.clone()
+        if twin != state:
+            v.append(f"{at}: a clone differs from its original")
+        twin.apply(rng.choice(legal))
+        if state.fingerprint() != before:
+            v.append(f"{at}: applying to a clone changed the original")
+        _check_observation(state, rng, report, at)
+        if json_every and steps % json_every == 0:
+            data = json.loads(json.dumps(state.to_json()))
+            if from_json(data) != state:
+                v.append(f"{at}: to_json/from_json does not round-trip")
+        action = rng.choice(legal)
+        state.apply(action)
+        if play is not None:
+            _check_play_mode(play, action, report, at)
+        steps += 1
+        report.steps += 1
+        if steps > limit:
+            v.append(f"{where}: no end after the declared bound of {limit} steps")
+            return
+    if state.legal_actions():
+        v.append(f"{where}: a finished game lists legal actions")
+    outcome = state.outcome()
+    if outcome is None or len(outcome.scores) != game.players:
+        v.append(f"{where}: a finished game has no proper outcome")
+    replayed = load_record(state.record().to_json()).replay()
+    if replayed != state:
+        v.append(f"{where}: the record does not replay to the identical state")
+
+
+def _check_refusals(game: Any, state: State[Any], legal: list[Any], rng: random.Random,
+                    samples: int, report: ConformanceReport, at: str) -> None:
+    before = state.fingerprint()
+    legal_set = set(legal)
+    candidates = game.candidate_actions(state)
+    picked: list[Any] = []
+    for _ in range(20 * samples):
+        if len(picked) >= samples or not candidates:
+            break
+        action = candidates[rng.randrange(len(candidates))]
+        if action not in legal_set and action not in picked:
+            picked.append(action)
+    for action in picked:
+        try:
+            state.apply(action)
+        except IllegalActionError as exc:
+            if not exc.rule:
+                report.violations.append(f"{at}: refusal of {action} names no rule")
+        else:
+            report.violations.append(f"{at}: unlisted action {action} was accepted")
+            state.undo()
+        report.refusals_checked += 1
+        if state.fingerprint() != before:
+            report.violations.append(f"{at}: refusing {action} changed the state")
+    try:
+        state.apply("this is not an action")
+        report.violations.append(f"{at}: nonsense text was accepted")
+    except InvalidActionError:
+        pass
+
+
+def _check_observation(state: State[Any], rng: random.Random, report: ConformanceReport,
+                       at: str) -> None:
+    seat = rng.randrange(state.players)
+    seen = state.observation(seat)
+    try:
+        other = state.resample_hidden(seat, rng)
+    except NotImplementedError:
+        return
+    if other.observation(seat) != seen:
+        report.violations.append(
+            f"{at}: seat {seat}'s observation changes when hidden information is redrawn"
+        )
+
+
+def _check_play_mode(play: State[Any], action: Any, report: ConformanceReport, at: str) -> None:
+    size = len(play.history)
+    play.apply(action)
+    revealed = any(s.actor == CHANCE for s in play.history[size:])
+    if revealed:
+        try:
+            play.undo()
+            report.violations.append(f"{at}: play mode undid a step that revealed hidden cards")
+        except UndoError:
+            pass
+    elif not play.can_undo():
+        report.violations.append(f"{at}: play mode refused to undo a step that revealed nothing")

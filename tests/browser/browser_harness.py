@@ -1,0 +1,224 @@
+"""JupyterLab in headless Debian Chromium, for the browser tests (see conftest.py for fixtures).
+
+Follows shared/recipes/jupyter-browser-tests.md: a private JupyterLab on a free loopback port
+over a temp copy of notebooks/, temp JUPYTER_* dirs, seeded settings, stopped by PID.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from playwright.sync_api import Page, ViewportSize
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",  # the Debian wrapper fails to add it
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+]
+VIEWPORT: ViewportSize = {"width": 1280, "height": 1600}
+
+# <user_settings_dir>/<plugin>.jupyterlab-settings
+LAB_SETTINGS: dict[str, dict[str, Any]] = {
+    # Otherwise cells scrolled out of view are not rendered and cannot be found.
+    "@jupyterlab/notebook-extension/tracker": {"windowingMode": "none"},
+    "@jupyterlab/docmanager-extension/plugin": {"autosave": False},
+    "@jupyterlab/apputils-extension/notification": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+    },
+}
+
+
+def notebooks_source() -> Path:
+    """The notebooks served to the browser: notebooks/, or $GOLDLAB_NOTEBOOKS_DIR."""
+    return Path(os.environ.get("GOLDLAB_NOTEBOOKS_DIR", ROOT / "notebooks")).resolve()
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class JupyterServer:
+    """A running JupyterLab: `url` ends without a slash; `root_dir` is the temp notebook copy."""
+
+    url: str
+    root_dir: Path
+    process: subprocess.Popen[bytes]
+    log_path: Path
+
+    def api(self, method: str, path: str, timeout: float = 10) -> Any:
+        """Call the REST API (no token, no XSRF check); returns decoded JSON or None."""
+        req = urllib.request.Request(f"{self.url}{path}", method=method)
+        with urllib.request.urlopen(req, timeout=timeout) as resp:
+            body = resp.read()
+        return json.loads(body) if body else None
+
+    def delete_sessions(self) -> None:
+        """Shut down every kernel session, so a reopened notebook never reuses an old kernel."""
+        for session in self.api("GET", "/api/sessions"):
+            self.api("DELETE", f"/api/sessions/{session['id']}")
+
+    def log_tail(self, lines: int = 40) -> str:
+        text = self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+        return "\n".join(text.splitlines()[-lines:])
+
+    def stop(self) -> None:
+        """Stop the server and its kernels, by the PID (and process group) we started."""
+        if self.process.poll() is None:
+            with contextlib.suppress(OSError, urllib.error.URLError):
+                self.delete_sessions()
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=5)
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.process.pid, signal.SIGKILL)  # kernels share the server's group
+
+
+def start_jupyter_lab(base: Path, source: Path | None = None, timeout: float = 60) -> JupyterServer:
+    """Start JupyterLab over a copy of `source` (default: the repo's notebooks/) inside `base`."""
+    source = source or notebooks_source()
+    root_dir = base / "notebooks"
+    if source.is_dir():
+        shutil.copytree(source, root_dir, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    else:
+        root_dir.mkdir(parents=True)
+    settings_dir, workspaces_dir = base / "lab-settings", base / "lab-workspaces"
+    for plugin, values in LAB_SETTINGS.items():
+        package, name = plugin.rsplit("/", 1)
+        target = settings_dir / package / f"{name}.jupyterlab-settings"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(values))
+    workspaces_dir.mkdir()
+
+    env = dict(os.environ, JUPYTER_PLATFORM_DIRS="1")
+    for var, sub in [
+        ("JUPYTER_CONFIG_DIR", "config"),
+        ("JUPYTER_DATA_DIR", "data"),
+        ("JUPYTER_RUNTIME_DIR", "runtime"),
+        ("IPYTHONDIR", "ipython"),
+    ]:
+        env[var] = str(base / sub)
+    port = free_port()
+    cmd = [
+        sys.executable, "-m", "jupyterlab",
+        "--no-browser", "--ip=127.0.0.1", f"--port={port}", "--port-retries=0",
+        "--IdentityProvider.token=", "--ServerApp.disable_check_xsrf=True",
+        "--expose-app-in-browser",
+        f"--ServerApp.root_dir={root_dir}",
+        f"--LabApp.user_settings_dir={settings_dir}",
+        f"--LabApp.workspaces_dir={workspaces_dir}",
+        "--LabApp.news_url=",
+    ]  # fmt: skip
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")
+    log_path = base / "jupyterlab.log"
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            cmd, cwd=root_dir, env=env, stdout=log, stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL, start_new_session=True,
+        )  # fmt: skip
+    server = JupyterServer(f"http://127.0.0.1:{port}", root_dir, process, log_path)
+
+    deadline = time.monotonic() + timeout
+    while True:
+        if process.poll() is not None:
+            raise RuntimeError(f"JupyterLab exited with {process.returncode}:\n{server.log_tail()}")
+        try:
+            server.api("GET", "/api/status", timeout=2)
+            return server
+        except (OSError, urllib.error.URLError):
+            pass
+        if time.monotonic() > deadline:
+            server.stop()
+            raise RuntimeError(f"JupyterLab not ready after {timeout} s:\n{server.log_tail()}")
+        time.sleep(0.2)
+
+
+# Ready = this notebook is the current widget, has a real kernel, connected and idle.
+# A "Select Kernel" dialog (should not happen with kernelspec metadata) is accepted.
+_KERNEL_READY_JS = """
+(path) => {
+  const accept = document.querySelector('.jp-Dialog .jp-mod-accept');
+  if (accept) { accept.click(); return false; }
+  const app = window.jupyterapp;
+  const w = app && app.shell.currentWidget;
+  if (!w || !w.context || w.context.path !== path || !w.sessionContext) return false;
+  const sc = w.sessionContext;
+  const k = sc.session && sc.session.kernel;
+  return !!k && sc.kernelDisplayName !== 'No Kernel'
+    && k.connectionStatus === 'connected' && k.status === 'idle';
+}
+"""
+
+_RUN_ALL_JS = """
+async () => { await window.jupyterapp.commands.execute('notebook:run-all-cells'); return true; }
+"""
+
+_ERRORS_JS = """
+() => {
+  const w = window.jupyterapp.shell.currentWidget;
+  const errors = [];
+  const cells = w.content.model.cells;
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells.get(i);
+    if (cell.type !== 'code') continue;
+    for (const out of cell.outputs.toJSON()) {
+      if (out.output_type === 'error') {
+        errors.push(`cell ${i}: ${out.ename}: ${out.evalue}`);
+      }
+    }
+  }
+  return errors;
+}
+"""
+
+
+def open_and_run(
+    page: Page,
+    server: JupyterServer,
+    notebook: str,
+    *,
+    timeout: float = 120_000,
+    allow_errors: bool = False,
+) -> None:
+    """Open `notebook` (path relative to notebooks/) in JupyterLab and run all its cells.
+
+    Waits for the kernel to be idle first; returns after execution has finished.
+    Raises AssertionError if a cell raised, unless `allow_errors`. `timeout` is in ms.
+    """
+    if not (server.root_dir / notebook).is_file():
+        raise FileNotFoundError(f"{notebook} is not in {server.root_dir}")
+    page.goto(f"{server.url}/lab/tree/{quote(notebook)}?reset", timeout=timeout)
+    page.wait_for_function(_KERNEL_READY_JS, arg=notebook, timeout=timeout, polling=250)
+    page.evaluate(_RUN_ALL_JS)  # the promise resolves once the cells have run
+    page.wait_for_function(_KERNEL_READY_JS, arg=notebook, timeout=timeout, polling=250)
+    errors: list[str] = page.evaluate(_ERRORS_JS)
+    if errors and not allow_errors:
+        raise AssertionError(f"{notebook} raised while running:\n" + "\n".join(errors))

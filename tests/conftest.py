@@ -1,0 +1,55 @@
+"""Suite-wide pytest setup: Hypothesis profile, Jupyter dirs kept out of $HOME, artifacts dir."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import settings
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = Path(os.environ.get("GOLDLAB_ARTIFACTS", ROOT / "test-artifacts")).resolve()
+
+# Two busy cores make wall-clock deadlines flaky; print_blob lets a failure be replayed.
+settings.register_profile("goldlab", deadline=None, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "goldlab"))
+
+_started = time.time()
+_jupyter_tmp: str | None = None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Point kernels started by nbval at a temp runtime dir instead of the home folder."""
+    global _jupyter_tmp
+    os.environ.setdefault("JUPYTER_PLATFORM_DIRS", "1")
+    if "JUPYTER_RUNTIME_DIR" not in os.environ:
+        _jupyter_tmp = tempfile.mkdtemp(prefix="goldlab-jupyter-")
+        os.environ["JUPYTER_RUNTIME_DIR"] = os.path.join(_jupyter_tmp, "runtime")
+        os.environ["IPYTHONDIR"] = os.path.join(_jupyter_tmp, "ipython")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _jupyter_tmp:
+        shutil.rmtree(_jupyter_tmp, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def artifacts_dir() -> Path:
+    """Where tests leave files for a person to look at (screenshots); gitignored."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """List the screenshots this run wrote (works under xdist: runs in the controller)."""
+    if not ARTIFACTS.is_dir():
+        return
+    new = sorted(p for p in ARTIFACTS.rglob("*.png") if p.stat().st_mtime >= _started)
+    if new:
+        terminalreporter.section("screenshots")
+        for path in new:
+            terminalreporter.write_line(str(path))

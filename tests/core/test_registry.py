@@ -1,0 +1,63 @@
+"""The registry: make, game, names, parse_action and option checking."""
+
+import pytest
+
+import goldlab
+from goldlab.core.errors import InvalidActionError, OptionsError
+
+
+def test_make_returns_a_state_ready_to_play() -> None:
+    state = goldlab.make("gold", players=3, seed=7)
+    assert state.current_player == 0
+    assert state.legal_actions()
+
+
+def test_names_lists_gold() -> None:
+    assert "gold" in goldlab.names()
+
+
+def test_unknown_game_names_the_available_ones() -> None:
+    with pytest.raises(OptionsError, match=r"available: .*gold"):
+        goldlab.make("chess")
+
+
+def test_unknown_option_lists_the_valid_ones() -> None:
+    with pytest.raises(OptionsError, match=r"valid options: .*start_player"):
+        goldlab.make("gold", players=2, colour_blind=True)
+
+
+def test_option_of_wrong_type_is_refused() -> None:
+    with pytest.raises(OptionsError, match="must be bool"):
+        goldlab.make("gold", players=2, bonus_may_be_declined="yes")
+
+
+@pytest.mark.parametrize("players", [1, 4, "3", True])
+def test_player_count_outside_the_box_is_refused(players: object) -> None:
+    with pytest.raises(OptionsError):
+        goldlab.make("gold", players=players)  # type: ignore[arg-type]
+
+
+def test_parse_action_by_game_name() -> None:
+    assert str(goldlab.parse_action("gold", "TAKE  Green:d")) == "take green:D"
+    with pytest.raises(InvalidActionError):
+        goldlab.parse_action("gold", "fly away")
+
+
+def test_options_describe_links_rulings() -> None:
+    from goldlab.games.gold import GoldOptions
+
+    rows = {r["option"]: r for r in GoldOptions.describe()}
+    assert rows["bonus_may_be_declined"]["ruling"] == "docs/rulings.md#gold-bonus-optional"
+
+
+def test_every_ruling_option_has_an_entry_in_rulings_md() -> None:
+    from pathlib import Path
+
+    import goldlab.core.registry as registry
+
+    text = (Path(__file__).parents[2] / "docs" / "rulings.md").read_text()
+    for name in goldlab.names():
+        for row in registry.game_class(name).options_type.describe():
+            if row["ruling"]:
+                anchor = row["ruling"].split("#", 1)[1]
+                assert "{#" + anchor + "}" in text, f"{name}: no ruling entry {anchor}"

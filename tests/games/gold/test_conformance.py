@@ -1,0 +1,18 @@
+"""The conformance kit over many seeded random games (the issue asks for >= 2,000 per count)."""
+
+import pytest
+
+from goldlab.testing import check_game
+
+
+@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("chunk", range(4))
+def test_conformance_kit_on_gold(players: int, chunk: int) -> None:
+    report = check_game("gold", players, games=500, seed=chunk)
+    assert report.ok and report.games == 500
+    assert report.refusals_checked > 0 and report.actions_checked > report.steps
+
+
+def test_conformance_kit_with_options() -> None:
+    check_game("gold", 3, games=50, seed=99,
+               options={"bonus_may_be_declined": False, "start_player": 2})

@@ -1,0 +1,60 @@
+"""What each player may see, and the rich display."""
+
+import random
+
+import goldlab
+from goldlab.games.gold.position import from_position
+
+
+def test_opponents_scoring_piles_are_hidden_but_their_size_is_shown() -> None:
+    s = from_position(offer="blue:4", tableaux=["", ""],
+                      piles=["green:8 green:7 green:6", "red:3 red:4 red:5"])
+    view = s.observation(0)
+    assert [str(c) for c in view.scoring_piles[0]] == ["green:8", "green:7", "green:6"]
+    assert view.scoring_piles[1] is None and view.pile_sizes[1] == 3
+    assert view.scores == (21, None)
+    assert view.unseen is None
+    assert "red:5" not in str(view.to_dict())
+
+
+def test_omniscient_view_shows_everything() -> None:
+    s = from_position(offer="blue:4", tableaux=["", ""], piles=["green:8", "red:3"])
+    view = s.omniscient()
+    assert view.scoring_piles[1] is not None and view.unseen is not None
+
+
+def test_piles_are_turned_up_at_the_end() -> None:
+    s = from_position(offer="blue:4", tableaux=["", ""], piles=["green:8", "red:3"], draw_pile=0)
+    s.apply("take blue:4")
+    assert s.observation(0).scoring_piles[1] is not None
+
+
+def test_only_the_player_to_move_sees_the_legal_actions() -> None:
+    s = goldlab.make("gold", players=2, seed=1)
+    assert s.observation(0).legal and not s.observation(1).legal
+
+
+def test_observation_does_not_change_when_hidden_cards_are_redrawn() -> None:
+    s = goldlab.make("gold", players=3, seed=1, mode="study")
+    rng = random.Random(1)
+    while not s.is_terminal():
+        for seat in range(3):
+            assert s.resample_hidden(seat, rng).observation(seat) == s.observation(seat)
+        s.apply(rng.choice(s.legal_actions()))
+
+
+def test_html_display_has_the_parts_a_player_needs() -> None:
+    s = goldlab.make("gold", players=3, seed=1)
+    html = s._repr_html_()
+    assert 'class="gl-state gl-gold"' in html
+    for text in ("Offer", "Seat 0", "Seat 2", "scoring pile", "draw pile", "seat 0 to move"):
+        assert text in html
+    player_html = s.observation(1)._repr_html_()
+    assert "seat 1&#x27;s view" in player_html or "seat 1's view" in player_html
+    assert "unseen:" not in player_html and "unseen:" in html
+
+
+def test_final_display_shows_final_scores() -> None:
+    s = from_position(offer="blue:4", tableaux=["", ""], piles=["green:8", "red:3"], draw_pile=0)
+    s.apply("take blue:4")
+    assert "Final scores" in s._repr_html_()
