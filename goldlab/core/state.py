@@ -238,8 +238,14 @@ class State(ABC, Generic[G]):
         :class:`IllegalActionError` for an action the rules forbid; in both
         cases the state is left exactly as it was.
         """
-        action = self._coerce(action)
-        if action not in self.legal_actions():
+        if not isinstance(action, Action):
+            action = self._coerce(action)
+        legal = self._legal
+        if legal is None:
+            self.legal_actions()
+            legal = self._legal
+            assert legal is not None
+        if action not in legal:
             rule, reason = self._why_not(action)
             raise IllegalActionError(action, rule, reason)
         frame = _Frame(self._save(), len(self._history))

@@ -22,13 +22,28 @@ KINDS: tuple[int, ...] = (DONKEY, 3, 4, 5, 6, 7, 8)
 """The distinct card values of one colour, lowest first."""
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
-    """One card of Gold!: a colour and a value (-2 for a donkey)."""
+    """One card of Gold!: a colour and a value (-2 for a donkey).
+
+    There is exactly one object per distinct card (two green 3s are the same
+    object), made once in :data:`ALL_CARDS`; get cards with :func:`card` or
+    :func:`card_of`, never by calling ``Card`` yourself.  Equality and hashing
+    are by identity, which keeps the engine fast.
+    """
 
     index: int
     colour: str
     value: int
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (_by_index, (self.index,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
 
     @property
     def is_donkey(self) -> bool:
@@ -54,6 +69,11 @@ ALL_CARDS: tuple[Card, ...] = tuple(
 )
 """Every distinct card, in colour order then value order (index = position)."""
 _BY_NAME: dict[str, Card] = {str(card): card for card in ALL_CARDS}
+
+
+def _by_index(index: int) -> Card:
+    return ALL_CARDS[index]
+
 _BY_KEY: dict[tuple[str, int], Card] = {(c.colour, c.value): c for c in ALL_CARDS}
 
 

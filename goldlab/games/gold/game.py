@@ -10,9 +10,10 @@ from goldlab.core.game import Game
 from goldlab.core.registry import register
 from goldlab.core.state import State
 from goldlab.core.values import Action
-from goldlab.games.gold.actions import Exchange, NoBonus, Steal, Take, parse_action
+from goldlab.games.gold.actions import NoBonus, Steal, parse_action
 from goldlab.games.gold.cards import ALL_CARDS, DONKEYS_PER_COLOUR
 from goldlab.games.gold.options import GoldOptions
+from goldlab.games.gold.rules import EXCHANGES, TAKES
 from goldlab.games.gold.state import GoldState
 
 
@@ -81,8 +82,8 @@ class GoldGame(Game):
 
 @cache
 def _candidates(players: int) -> list[Action]:
-    actions: list[Action] = [Take(c) for c in ALL_CARDS]
-    actions.extend(Exchange(g, t) for g in ALL_CARDS for t in ALL_CARDS)
+    actions: list[Action] = list(TAKES)
+    actions.extend(e for row in EXCHANGES for e in row)
     actions.extend(Steal(c, v) for c in ALL_CARDS for v in range(players))
     actions.append(NoBonus())
     return actions

@@ -46,8 +46,8 @@ STYLE = """
 
 def card_html(c: Card) -> str:
     """One card as a coloured tile: value (or a donkey) on the colour."""
-    face = "&#x1F434;" if c.is_donkey else str(c.value)
-    label = "-2" if c.is_donkey else c.colour
+    face = "&minus;2" if c.is_donkey else str(c.value)
+    label = "donkey" if c.is_donkey else c.colour
     return (
         f'<span class="gl-card" title="{escape(str(c))}" style="background:{PALETTE[c.colour]}">'
         f"{face}<small>{escape(label)}</small></span>"
@@ -68,7 +68,7 @@ def _backs(n: int) -> str:
 
 def view_html(view: GoldView) -> str:
     """The whole position: status, offer, tableaux, scoring piles, last step."""
-    who = "everything (omniscient)" if view.player is None else f"seat {view.player}'s view"
+    who = "omniscient view" if view.player is None else f"seat {view.player}'s view"
     if view.to_move == TERMINAL:
         status = "Game over"
     elif view.to_move == CHANCE:
@@ -108,7 +108,8 @@ def view_html(view: GoldView) -> str:
         )
     if view.unseen is not None:
         unseen = " ".join(f"{c}x{n}" if n > 1 else str(c) for c, n in view.unseen)
-        parts.append(f'<div class="gl-row gl-muted">unseen: {escape(unseen)}</div>')
+        what = "the 2 removed face down" if not view.draw_pile else "draw pile + 2 removed"
+        parts.append(f'<div class="gl-row gl-muted">unseen ({what}): {escape(unseen)}</div>')
     if view.last:
         parts.append(f'<div class="gl-log">{escape(chr(10).join(view.last))}</div>')
     parts.append("</div>")

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from goldlab.core.values import Action
 from goldlab.games.gold.actions import Exchange, NoBonus, Steal, Take
-from goldlab.games.gold.cards import Card
+from goldlab.games.gold.cards import ALL_CARDS, Card
 from goldlab.games.gold.events import EXCHANGE, SET, TAKE
 
 if TYPE_CHECKING:
@@ -24,13 +24,16 @@ OVER = "over"
 
 def distinct(cards: Iterable[Card]) -> list[Card]:
     """The distinct cards of a sequence, in first-seen order."""
-    seen: set[Card] = set()
-    out: list[Card] = []
-    for c in cards:
-        if c not in seen:
-            seen.add(c)
-            out.append(c)
-    return out
+    return list(dict.fromkeys(cards))
+
+
+# One object per distinct action, made once: listing legal actions builds no objects,
+# and checking an action against the list is an identity test.
+TAKES: tuple[Take, ...] = tuple(Take(c) for c in ALL_CARDS)
+EXCHANGES: tuple[tuple[Exchange, ...], ...] = tuple(
+    tuple(Exchange(g, t) for t in ALL_CARDS) for g in ALL_CARDS
+)
+NO_BONUS = NoBonus()
 
 
 def takeable(offer: Sequence[Card]) -> list[Card]:
@@ -63,16 +66,21 @@ def legal_actions(state: GoldState) -> list[Action]:
     if state.phase == BONUS:
         actions: list[Action] = list(bonus_targets(state, seat))
         if state.options.bonus_may_be_declined or not actions:
-            actions.append(NoBonus())
+            actions.append(NO_BONUS)
         return actions
     offer = state.offer
-    actions = [Take(c) for c in takeable(offer)]
-    gold_on_offer = distinct(c for c in offer if c.value > 0)
-    for give in distinct(state.tableaux[seat]):
+    low = min([c.value for c in offer])
+    actions = [TAKES[c.index] for c in dict.fromkeys(offer) if c.value == low]
+    gold_on_offer = [c for c in dict.fromkeys(offer) if c.value > 0]
+    if not gold_on_offer:
+        return actions
+    for give in dict.fromkeys(state.tableaux[seat]):
+        row = EXCHANGES[give.index]
         if give.value < 0:
-            actions.extend(Exchange(give, t) for t in gold_on_offer)
+            actions.extend([row[t.index] for t in gold_on_offer])
         else:
-            actions.extend(Exchange(give, t) for t in gold_on_offer if t.value < give.value)
+            value = give.value
+            actions.extend([row[t.index] for t in gold_on_offer if t.value < value])
     return actions
 
 

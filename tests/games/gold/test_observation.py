@@ -51,7 +51,7 @@ def test_html_display_has_the_parts_a_player_needs() -> None:
         assert text in html
     player_html = s.observation(1)._repr_html_()
     assert "seat 1&#x27;s view" in player_html or "seat 1's view" in player_html
-    assert "unseen:" not in player_html and "unseen:" in html
+    assert "unseen (" not in player_html and "unseen (" in html
 
 
 def test_final_display_shows_final_scores() -> None:

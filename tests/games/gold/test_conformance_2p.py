@@ -1,0 +1,12 @@
+"""The conformance kit over many seeded random games (the issue asks for >= 2,000 per count)."""
+
+import pytest
+
+from goldlab.testing import check_game
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_conformance_kit_on_gold_2p(chunk: int) -> None:
+    report = check_game("gold", 2, games=500, seed=chunk)
+    assert report.ok and report.games == 500
+    assert report.refusals_checked > 0 and report.actions_checked > report.steps
