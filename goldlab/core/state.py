@@ -25,7 +25,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from goldlab.core.errors import IllegalActionError, InvalidActionError, UndoError
 from goldlab.core.values import Action, ChanceOutcome, Event
@@ -43,8 +43,7 @@ Snapshot = Any
 G = TypeVar("G", bound="Game")
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """One entry of a state's history: who acted, the action, the events it caused."""
 
     actor: int
@@ -73,11 +72,12 @@ class Outcome:
 class _Frame:
     """What undo needs for one step: the snapshot before it and how far history went."""
 
-    __slots__ = ("history_len", "revealed", "rng_state", "snapshot")
+    __slots__ = ("history_len", "legal", "revealed", "rng_state", "snapshot")
 
-    def __init__(self, snapshot: Snapshot, history_len: int) -> None:
+    def __init__(self, snapshot: Snapshot, history_len: int, legal: list[Action]) -> None:
         self.snapshot = snapshot
         self.history_len = history_len
+        self.legal = legal
         self.rng_state: Any = None
         self.revealed = False
 
@@ -248,7 +248,7 @@ class State(ABC, Generic[G]):
         if action not in legal:
             rule, reason = self._why_not(action)
             raise IllegalActionError(action, rule, reason)
-        frame = _Frame(self._save(), len(self._history))
+        frame = _Frame(self._save(), len(self._history), legal)
         if isinstance(action, ChanceOutcome):
             frame.revealed = True
         try:
@@ -285,7 +285,7 @@ class State(ABC, Generic[G]):
         del self._history[frame.history_len:]
         if frame.rng_state is not None:
             self._rng.setstate(frame.rng_state)
-        self._legal = None
+        self._legal = frame.legal
         return action
 
     def can_undo(self) -> bool:
@@ -409,11 +409,11 @@ class State(ABC, Generic[G]):
             return ("Chance", "this outcome is not possible now")
         return self._illegal_reason(action)
 
-    def _step(self, action: Action) -> list[Event]:
-        actor = self.current_player
+    def _step(self, action: Action, actor: int | None = None) -> list[Event]:
+        if actor is None:
+            actor = self.current_player
         self._legal = None
         events = self._do(action)
-        self._legal = None
         self._history.append(Step(actor, action, tuple(events)))
         return events
 
@@ -424,7 +424,7 @@ class State(ABC, Generic[G]):
                 if frame.rng_state is None:
                     frame.rng_state = self._rng.getstate()
                 frame.revealed = True
-            events.extend(self._step(self._sample_chance(self._rng)))
+            events.extend(self._step(self._sample_chance(self._rng), CHANCE))
         return events
 
     def _become_position(self, snapshot: Snapshot) -> None:

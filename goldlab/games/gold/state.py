@@ -54,35 +54,37 @@ class GoldState(State["GoldGame"]):
         super().__init__(game, seed, mode, auto_chance)
         n = game.players
         deck = full_deck()
-        self.unseen: list[int] = [deck[c] for c in ALL_CARDS]
-        self.offer: list[Card] = []
-        self.tableaux: list[list[Card]] = [[] for _ in range(n)]
-        self.piles: list[list[Card]] = [[] for _ in range(n)]
-        self.box: list[Card] = []
-        self.discard: list[Card] = []
+        # Every zone is an immutable tuple: a step replaces what it changes, so the undo
+        # snapshot (``_save``) only collects references and copies nothing.
+        self.unseen: tuple[int, ...] = tuple(deck[c] for c in ALL_CARDS)
+        self.offer: tuple[Card, ...] = ()
+        self.tableaux: tuple[tuple[Card, ...], ...] = ((),) * n
+        self.piles: tuple[tuple[Card, ...], ...] = ((),) * n
+        self.box: tuple[Card, ...] = ()
+        self.discard: tuple[Card, ...] = ()
         self.turn = game.options.start_player
         self.phase = ACTION
         self.set_colour: str | None = None
         self.grand_final = False
         self.to_reveal = 0
         self.pile_count = 0
-        self.deal_queue: list[int] = []
+        self.deal_queue: tuple[int, ...] = ()
         self.setup_events: list[Event] = []
         if n == 2:
             # "For the 2 player game, remove 1 donkey card in each colour … return them to the box"
             returned = tuple(card_of(c, DONKEY) for c in COLOURS)
             for c in returned:
                 self._take_unseen(c)
-                self.box.append(c)
+            self.box = returned
             self.setup_events.append(DonkeysReturned(returned))
         fixed = game.options.donkey_colours()
         if fixed is None:
-            self.deal_queue = list(range(n))
+            self.deal_queue = tuple(range(n))
         else:
             for seat, colour in enumerate(fixed):
                 donkey = card_of(colour, DONKEY)
                 self._take_unseen(donkey)
-                self.tableaux[seat].append(donkey)
+                self._set_tableau(seat, (*self.tableaux[seat], donkey))
                 self.setup_events.append(DonkeyDealt(seat, donkey))
             self._shuffle_and_offer(self.setup_events)
         self._finish_setup()
@@ -134,19 +136,23 @@ class GoldState(State["GoldGame"]):
         seat = self.turn
         events: list[Event] = []
         if isinstance(action, Take):
-            self.offer.remove(action.card)
-            self._add(seat, action.card)
+            offer = self.offer
+            i = offer.index(action.card)
+            self.offer = offer[:i] + offer[i + 1:]
+            self._set_tableau(seat, _sorted((*self.tableaux[seat], action.card)))
             events.append(CardTaken(seat, action.card))
             self._after_action(events)
         elif isinstance(action, Exchange):
-            self.tableaux[seat].remove(action.give)
-            self.offer[self.offer.index(action.take)] = action.give
-            self._add(seat, action.take)
+            offer = self.offer
+            i = offer.index(action.take)
+            self.offer = (*offer[:i], action.give, *offer[i + 1:])
+            mine = _without(self.tableaux[seat], action.give)
+            self._set_tableau(seat, _sorted((*mine, action.take)))
             events.append(CardExchanged(seat, action.give, action.take, action.option))
             self._after_action(events)
         elif isinstance(action, Steal):
-            self.tableaux[action.victim].remove(action.card)
-            self._add(seat, action.card)
+            self._set_tableau(action.victim, _without(self.tableaux[action.victim], action.card))
+            self._set_tableau(seat, _sorted((*self.tableaux[seat], action.card)))
             events.append(BonusTaken(seat, action.victim, action.card))
             self._score_set(events)
         elif isinstance(action, NoBonus):
@@ -154,7 +160,7 @@ class GoldState(State["GoldGame"]):
             self._score_set(events)
         elif isinstance(action, Reveal):
             self._take_unseen(action.card)
-            self.offer.append(action.card)
+            self.offer = (*self.offer, action.card)
             self.pile_count -= 1
             self.to_reveal -= 1
             events.append(CardRevealed(action.card, self.pile_count))
@@ -162,9 +168,9 @@ class GoldState(State["GoldGame"]):
                 self.grand_final = True
                 events.append(GrandFinalBegins())
         elif isinstance(action, DealDonkey):
-            self.deal_queue.pop(0)
+            self.deal_queue = self.deal_queue[1:]
             self._take_unseen(action.card)
-            self.tableaux[action.seat].append(action.card)
+            self._set_tableau(action.seat, (*self.tableaux[action.seat], action.card))
             events.append(DonkeyDealt(action.seat, action.card))
             if not self.deal_queue:
                 self._shuffle_and_offer(events)
@@ -202,13 +208,16 @@ class GoldState(State["GoldGame"]):
         for s in hidden_seats:
             pool.extend(self.piles[s])
         rng.shuffle(pool)
+        piles = list(self.piles)
         for s in hidden_seats:
-            size = len(self.piles[s])
-            other.piles[s] = pool[:size]
+            size = len(piles[s])
+            piles[s] = tuple(pool[:size])
             del pool[:size]
-        other.unseen = [0] * len(ALL_CARDS)
+        other.piles = tuple(piles)
+        unseen = [0] * len(ALL_CARDS)
         for c in pool:
-            other.unseen[c.index] += 1
+            unseen[c.index] += 1
+        other.unseen = tuple(unseen)
         other._legal = None
         return other
 
@@ -217,43 +226,35 @@ class GoldState(State["GoldGame"]):
         return (
             self.phase,
             self.turn,
-            tuple(self.offer),
-            tuple(tuple(t) for t in self.tableaux),
-            tuple(tuple(p) for p in self.piles),
-            tuple(self.unseen),
+            self.offer,
+            self.tableaux,
+            self.piles,
+            self.unseen,
             self.pile_count,
             self.to_reveal,
-            tuple(self.deal_queue),
+            self.deal_queue,
             self.grand_final,
             self.set_colour,
-            tuple(self.box),
-            tuple(self.discard),
+            self.box,
+            self.discard,
         )
 
     def _load(self, snapshot: Any) -> None:
         (
             self.phase,
             self.turn,
-            offer,
-            tableaux,
-            piles,
-            unseen,
+            self.offer,
+            self.tableaux,
+            self.piles,
+            self.unseen,
             self.pile_count,
             self.to_reveal,
-            deal_queue,
+            self.deal_queue,
             self.grand_final,
             self.set_colour,
-            box,
-            discard,
+            self.box,
+            self.discard,
         ) = snapshot
-        self.offer = list(offer)
-        self.tableaux = [list(t) for t in tableaux]
-        self.piles = [list(p) for p in piles]
-        self.unseen = list(unseen)
-        self.deal_queue = list(deal_queue)
-        self.box = list(box)
-        self.discard = list(discard)
-        self.setup_events = list(self.setup_events)
         self._legal = None
 
     def _snapshot_to_json(self, snapshot: Any) -> Any:
@@ -304,14 +305,16 @@ class GoldState(State["GoldGame"]):
 
     # ------------------------------------------------------------ internals
     def _take_unseen(self, c: Card) -> None:
-        if self.unseen[c.index] <= 0:
+        unseen = list(self.unseen)
+        if unseen[c.index] <= 0:
             raise AssertionError(f"no unseen {c} left")  # pragma: no cover
-        self.unseen[c.index] -= 1
+        unseen[c.index] -= 1
+        self.unseen = tuple(unseen)
 
-    def _add(self, seat: int, c: Card) -> None:
-        tableau = self.tableaux[seat]
-        tableau.append(c)
-        tableau.sort(key=_index)
+    def _set_tableau(self, seat: int, cards: tuple[Card, ...]) -> None:
+        tableaux = list(self.tableaux)
+        tableaux[seat] = cards
+        self.tableaux = tuple(tableaux)
 
     def _shuffle_and_offer(self, events: list[Event]) -> None:
         # "Shuffle the remaining cards … draw the top 2 cards … remove them from the game
@@ -341,8 +344,10 @@ class GoldState(State["GoldGame"]):
         colour = self.set_colour
         tableau = self.tableaux[seat]
         scored = tuple(c for c in tableau if c.colour == colour)
-        self.tableaux[seat] = [c for c in tableau if c.colour != colour]
-        self.piles[seat].extend(scored)
+        self._set_tableau(seat, tuple(c for c in tableau if c.colour != colour))
+        piles = list(self.piles)
+        piles[seat] = piles[seat] + scored
+        self.piles = tuple(piles)
         events.append(SetScored(seat, scored))
         self.set_colour = None
         self.phase = ACTION
@@ -360,14 +365,16 @@ class GoldState(State["GoldGame"]):
         self.turn = (self.turn + 1) % self.players
 
     def _finish(self, events: list[Event]) -> None:
+        piles = list(self.piles)
+        discard = list(self.discard)
         for result in colour_scoring(self.tableaux):
             events.append(result)
             for seat, c in result.banked:
-                self.piles[seat].append(c)
-            for c in result.discarded:
-                self.discard.append(c)
-        for t in self.tableaux:
-            t.clear()
+                piles[seat] = (*piles[seat], c)
+            discard.extend(result.discarded)
+        self.piles = tuple(piles)
+        self.discard = tuple(discard)
+        self.tableaux = ((),) * self.players
         self.phase = OVER
         outcome = self.outcome()
         assert outcome is not None
@@ -376,3 +383,14 @@ class GoldState(State["GoldGame"]):
 
 def _index(c: Card) -> int:
     return c.index
+
+
+def _sorted(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """A tableau in display order (colour, then value)."""
+    return tuple(sorted(cards, key=_index))
+
+
+def _without(cards: tuple[Card, ...], c: Card) -> tuple[Card, ...]:
+    """The cards less one copy of ``c``."""
+    i = cards.index(c)
+    return cards[:i] + cards[i + 1:]

@@ -25,7 +25,7 @@ def test_two_players_return_one_donkey_of_each_colour_to_the_box() -> None:
 
 
 def test_three_players_use_every_card() -> None:
-    assert goldlab.make("gold", players=3, seed=1).box == []
+    assert goldlab.make("gold", players=3, seed=1).box == ()
 
 
 @pytest.mark.parametrize("seed", range(20))
