@@ -28,6 +28,7 @@ BotFactory = Callable[..., "Bot"]
 _BOTS: dict[tuple[str, str], BotFactory] = {}
 _BUILTIN_BOT_MODULES: dict[str, str] = {
     "gold": "goldlab.games.gold.bots",
+    "goldrush": "goldlab.games.goldrush.bots",
 }
 
 

@@ -16,6 +16,7 @@ from goldlab.core.values import Action
 
 _BUILTIN: dict[str, str] = {
     "gold": "goldlab.games.gold",
+    "goldrush": "goldlab.games.goldrush",
 }
 _GAMES: dict[str, type[Game]] = {}
 

@@ -51,8 +51,9 @@ class Step(NamedTuple):
     events: tuple[Event, ...]
 
     def __str__(self) -> str:
-        who = "chance" if self.actor == CHANCE else f"seat {self.actor}"
-        return f"{who}: {self.action}"
+        if self.actor == CHANCE:
+            return str(self.action)  # chance notation already starts with "chance:"
+        return f"seat {self.actor}: {self.action}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -115,3 +115,11 @@ def test_outcome_is_none_until_the_end() -> None:
 
 def test_repr_is_informative() -> None:
     assert "gold players=2 seed=4" in repr(goldlab.make("gold", players=2, seed=4))
+
+
+def test_steps_read_as_notation() -> None:
+    state = goldlab.make("gold", players=2, seed=1)
+    texts = [str(s) for s in state.history]
+    assert texts[0].startswith("chance: deal ") and not texts[0].startswith("chance: chance")
+    state.apply(state.legal_actions()[0])
+    assert str(state.last_step).startswith("seat 0: ")

@@ -84,7 +84,7 @@ def view_html(view: GoldView) -> str:
     parts.append(
         f'<div class="gl-row"><span class="gl-label">Offer</span>{cards_html(view.offer)}'
         f'<span class="gl-muted">&nbsp; draw pile {view.draw_pile}, '
-        f"removed unseen {view.removed_unseen}</span></div>"
+        f"{view.removed_unseen} removed face down</span></div>"
     )
     for seat in range(view.players):
         turn = " gl-turn" if seat == view.to_move else ""
