@@ -53,3 +53,15 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         terminalreporter.section("screenshots")
         for path in new:
             terminalreporter.write_line(str(path))
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Test modules live in plain folders, so their file names must be unique across tests/."""
+    seen: dict[str, Path] = {}
+    for path in sorted(Path(__file__).parent.rglob("test_*.py")):
+        if path.name in seen:
+            raise pytest.UsageError(
+                f"two test files are both named {path.name}: {seen[path.name]} and {path}; "
+                "give one a unique name (e.g. prefix it with its folder)"
+            )
+        seen[path.name] = path
