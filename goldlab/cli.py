@@ -1,6 +1,8 @@
-"""The ``goldlab`` command: play a game with bots in a terminal.
+"""The ``goldlab`` command: play a game with bots in a terminal, or simulate many.
 
     goldlab play gold --players 3 --seed 1 --bots random,greedy,greedy
+    goldlab simulate gold --players 2 --bots random,greedy --games 1000 --seed 1 \
+        --workers 2 --out results.parquet
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Any
 
 from goldlab.core.errors import GoldlabError
 from goldlab.core.registry import names
-from goldlab.play import play_game
+from goldlab.play import bot_options, play_game
 
 
 def _option(text: str) -> tuple[str, Any]:
@@ -46,8 +48,24 @@ def main(argv: Sequence[str] | None = None) -> int:
                       metavar="KEY=VALUE", help="a game option (repeatable)")
     play.add_argument("--record", metavar="FILE", help="also save the game record as JSON")
     play.add_argument("--quiet", action="store_true", help="print only the final scores")
+    sim = sub.add_parser("simulate", help="play many games and print win rates with intervals")
+    sim.add_argument("game", choices=names())
+    sim.add_argument("--players", type=int, default=None)
+    sim.add_argument("--bots", default="random",
+                     help="comma-separated bot specs, one per seat (or one for every seat)")
+    sim.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
+    sim.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
+    sim.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    sim.add_argument("--backend", choices=("serial", "process", "dask"), default=None)
+    sim.add_argument("--option", "-o", action="append", type=_option, default=[],
+                     metavar="KEY=VALUE", help="a game option (repeatable)")
+    sim.add_argument("--out", metavar="FILE", help="save the results (.parquet or .csv)")
+    sim.add_argument("--no-fast", action="store_true", help="always use the protocol engine")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     try:
+        if args.command == "simulate":
+            return _simulate(args)
         return _play(args)
     except GoldlabError as exc:
         print(f"goldlab: {exc}", file=sys.stderr)
@@ -61,9 +79,13 @@ def _play(args: argparse.Namespace) -> int:
         bots = ["random"] * (players or 2)
     if players is not None and len(bots) != players:
         raise GoldlabError(f"--bots names {len(bots)} bots for {players} players")
-    state = play_game(args.game, bots, args.seed, **dict(args.option))
+    options = dict(args.option)
+    state = play_game(args.game, bots, args.seed, **options)
     if not args.quiet:
         print(f"{state.game.title}: {len(bots)} players, seed {args.seed}, bots {', '.join(bots)}")
+        for key, value in bot_options(args.game, {}).items():
+            if key not in options:
+                print(f"  (bot games use {key}={value}; set -o {key}=... to change it)")
         for event in state.events():
             print(f"  {event}")
     outcome = state.outcome()
@@ -78,6 +100,64 @@ def _play(args: argparse.Namespace) -> int:
         state.record().save(args.record)
         print(f"record saved to {args.record}")
     return 0
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    import time
+
+    from goldlab.simulate import parse_bots, save_results, simulate
+    from goldlab.simulate.results import ResultsError
+
+    if args.out and not str(args.out).lower().endswith((".parquet", ".csv")):
+        raise ResultsError(f"--out must end in .parquet or .csv, got {args.out!r}")
+    bots = parse_bots(args.bots, args.players)
+    if args.players is None and len(bots) == 1:
+        raise GoldlabError("give --players, or one bot spec per seat in --bots")
+    start = time.perf_counter()
+    frame = simulate(args.game, list(bots), args.games, args.seed, workers=args.workers,
+                     backend=args.backend, fast=False if args.no_fast else None,
+                     quiet=args.quiet, **dict(args.option))
+    elapsed = time.perf_counter() - start
+    print(summary_text(frame, elapsed))
+    if args.out:
+        save_results(frame, args.out)
+        print(f"results saved to {args.out}")
+    return 0
+
+
+def summary_text(frame: Any, elapsed: float | None = None) -> str:
+    """The summary ``goldlab simulate`` prints: win rates per seat and bot with intervals."""
+    from goldlab.analysis import game_length, mean_scores, win_rates
+    from goldlab.core.registry import game_class
+
+    meta = frame.attrs["goldlab"]
+    n = meta["n_games"]
+    title = game_class(meta["game"]).title
+    engine = "fast path" if meta["engine"] == "fast" else "protocol engine"
+    speed = f", {elapsed:.1f} s ({n / elapsed:,.0f} games/s)" if elapsed and n else ""
+    lines = [f"{title}: {n} games, {meta['players']} players, bots {', '.join(meta['bots'])}, "
+             f"seed {meta['seed']} ({engine}{speed})"]
+    if not n:
+        return lines[0]
+    lines.append("Win rate (95% Wilson interval) and mean score (95% t interval):")
+    seats = win_rates(frame, ["seat", "bot"])
+    scores = mean_scores(frame, ["seat", "bot"])
+    for w, s in zip(seats.itertuples(), scores.itertuples(), strict=True):
+        lines.append(f"  seat {w.seat} {w.bot:<14} {w.win_rate:6.3f} [{w.ci_low:.3f}, "
+                     f"{w.ci_high:.3f}]   score {s.mean:7.2f} [{s.ci_low:.2f}, {s.ci_high:.2f}]")
+    if frame["bot"].nunique() > 1:
+        lines.append("By bot:")
+        bots = win_rates(frame, "bot")
+        for w in bots.itertuples():
+            lines.append(f"  {w.bot:<21} {w.win_rate:6.3f} [{w.ci_low:.3f}, {w.ci_high:.3f}]"
+                         f"   ({w.games} seat-games)")
+    length = game_length(frame).iloc[0]
+    lines.append(f"Turns per game: mean {length['mean']:.1f}, median {length['median']:g}, "
+                 f"90% between {length['p05']:g} and {length['p95']:g}")
+    shared = int(frame.groupby("game")["shared_win"].any().sum())
+    if shared:
+        lines.append(f"Shared victories: {shared} of {n} games")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":  # pragma: no cover

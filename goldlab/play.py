@@ -8,7 +8,7 @@ from typing import Any
 
 from goldlab.bots import Bot, make_bot
 from goldlab.core.errors import OptionsError
-from goldlab.core.registry import make
+from goldlab.core.registry import game_class, make
 from goldlab.core.state import State
 
 
@@ -23,10 +23,19 @@ def make_bots(game: str, specs: Sequence[str], seed: int) -> list[Bot]:
     return [make_bot(game, spec, seat, bot_seed(seed, seat)) for seat, spec in enumerate(specs)]
 
 
+def bot_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The options for a game played only by bots: the game's bot-play defaults, then yours."""
+    return {**game_class(game).bot_play_defaults, **options}
+
+
 def play_game(game: str, bots: Sequence[str | Bot], seed: int, *, mode: str = "study",
               **options: Any) -> State[Any]:
-    """Play one game to the end; every bot decides from its own observation."""
-    state = make(game, players=len(bots), seed=seed, mode=mode, **options)
+    """Play one game to the end; every bot decides from its own observation.
+
+    The game's ``bot_play_defaults`` apply unless overridden (Goldland: a turn cap,
+    since random players may never reach the temple).
+    """
+    state = make(game, players=len(bots), seed=seed, mode=mode, **bot_options(game, options))
     players: list[Bot] = [
         make_bot(game, b, seat, bot_seed(seed, seat)) if isinstance(b, str) else b
         for seat, b in enumerate(bots)

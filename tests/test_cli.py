@@ -37,3 +37,18 @@ def test_console_script_runs_as_a_module() -> None:
     out = subprocess.run([sys.executable, "-m", "goldlab", "play", "gold", "--quiet"],
                          capture_output=True, text=True, check=True).stdout
     assert "Final scores:" in out
+
+
+def test_bot_games_of_goldland_use_a_turn_cap_and_say_so(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["play", "goldland", "--players", "2", "--seed", "1",
+                 "--bots", "random,random"]) == 0
+    out = capsys.readouterr().out
+    assert "bot games use turn_cap=100" in out and "Final scores:" in out
+
+
+def test_bot_play_defaults_can_be_overridden() -> None:
+    from goldlab.play import bot_options
+
+    assert bot_options("goldland", {})["turn_cap"] == 100
+    assert bot_options("goldland", {"turn_cap": 7})["turn_cap"] == 7
+    assert bot_options("gold", {}) == {}

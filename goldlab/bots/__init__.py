@@ -29,6 +29,7 @@ _BOTS: dict[tuple[str, str], BotFactory] = {}
 _BUILTIN_BOT_MODULES: dict[str, str] = {
     "gold": "goldlab.games.gold.bots",
     "goldrush": "goldlab.games.goldrush.bots",
+    "goldland": "goldlab.games.goldland.bots",
 }
 
 

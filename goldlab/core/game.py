@@ -28,6 +28,9 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options_type: ClassVar[type[GameOptions]]
+    bot_play_defaults: ClassVar[dict[str, Any]] = {}
+    """Options used when only bots play, unless the caller sets them (e.g. a turn cap for a
+    game that random players may never finish); people playing keep the game's defaults."""
 
     def __init__(self, players: int | None = None, options: GameOptions | None = None,
                  **kwargs: Any) -> None:

@@ -17,6 +17,7 @@ from goldlab.core.values import Action
 _BUILTIN: dict[str, str] = {
     "gold": "goldlab.games.gold",
     "goldrush": "goldlab.games.goldrush",
+    "goldland": "goldlab.games.goldland",
 }
 _GAMES: dict[str, type[Game]] = {}
 

@@ -27,6 +27,7 @@ from goldlab.core.values import Event
 _SCENARIO_MODULES: dict[str, str] = {
     "gold": "goldlab.games.gold.scenarios",
     "goldrush": "goldlab.games.goldrush.scenarios",
+    "goldland": "goldlab.games.goldland.scenarios",
 }
 _SCENARIOS: dict[str, Scenario] = {}
 

@@ -1,0 +1,65 @@
+"""Goldland's options.  Options that encode a ruling link ``docs/rulings.md``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from goldlab.core.errors import OptionsError
+from goldlab.core.options import GameOptions, plain_option, ruling_option
+from goldlab.games.goldland.tiles import TileDataError, TileSet, tiles_from_option
+
+COAST_LAYOUTS = ("random", "shown")
+
+
+@dataclass(frozen=True)
+class GoldlandOptions(GameOptions):
+    """Options of Goldland."""
+
+    tiles: str = plain_option(
+        "", "path of a tile file in the goldland-tiles format ('' = the shipped reconstruction)"
+    )
+    coast: str = plain_option(
+        "random",
+        "'random': the 10 free coastal tiles in any order (none with a village beside the "
+        "start), dealt by chance; 'shown': the suggested first-game sequence",
+    )
+    beginners_grid: bool = plain_option(
+        False, "the beginners' variant: the 36 tiles lie face down in the 6 x 6 grid"
+    )
+    turn_cap: int = plain_option(
+        0, "stop and score after this many rounds (simulation only; 0 = off, the normal game)"
+    )
+    start_player: int = ruling_option(
+        0, "goldland-start-player", "seat that begins ('The players agree who will begin')"
+    )
+    ordeal_reward: bool = ruling_option(
+        True, "goldland-ordeal-reward",
+        "an ordeal that uses the adventure's red articles also earns the tile's red reward",
+    )
+    start_tile_entered: bool = ruling_option(
+        True, "goldland-no-reentry",
+        "the tile where movement begins counts as entered: no coming back to it that turn",
+    )
+    amulet_when_staying: bool = ruling_option(
+        True, "goldland-temple-arrival",
+        "ending a movement of 0 spaces in the temple also earns the amulet",
+    )
+
+    def validate(self) -> None:
+        """Check values that do not depend on the player count."""
+        if self.coast not in COAST_LAYOUTS:
+            raise OptionsError(
+                f"coast must be one of {', '.join(COAST_LAYOUTS)}, not {self.coast!r}"
+            )
+        if self.turn_cap < 0:
+            raise OptionsError("turn_cap must be 0 (off) or a number of rounds")
+        if self.start_player < 0:
+            raise OptionsError("start_player must be a seat number >= 0")
+        self.tile_set()
+
+    def tile_set(self) -> TileSet:
+        """The tile set these options name (the shipped one by default)."""
+        try:
+            return tiles_from_option(self.tiles)
+        except TileDataError as exc:
+            raise OptionsError(f"bad tile file for the 'tiles' option: {exc}") from None

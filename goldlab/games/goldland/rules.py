@@ -1,0 +1,258 @@
+"""Which steps the rules of Goldland allow now, and why the others are refused.
+
+"The active player can execute each of the following three actions once per
+turn: A. Move adventurer, B. Acquire articles of equipment, C. Exploration.
+These actions may be executed in any sequence. Once initiated, each action
+must be completed before the next can begin."  Token exchanges may be made
+"at any time during your turn"; a turn without any of the three actions is a
+pass, worth 1 discovery token.
+
+This module lists the legal steps and explains refusals, drawing on the
+concept modules; the state applies the steps.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from goldlab.core.values import Action, Event
+from goldlab.games.goldland import acquisition, adventure, exploration, movement
+from goldlab.games.goldland.actions import (
+    Acquire,
+    Camp,
+    Dig,
+    Discard,
+    EndMove,
+    EndTurn,
+    Exchange,
+    Explore,
+    Move,
+    Pass,
+    Place,
+)
+from goldlab.games.goldland.articles import (
+    DIG_COST,
+    N_ARTICLES,
+    ORDEAL_COST,
+    PROVISION,
+    article_name,
+)
+from goldlab.games.goldland.backpack import free_spaces
+from goldlab.games.goldland.board import NEIGHBOUR, cell_name
+from goldlab.games.goldland.events import (
+    CAMPS,
+    EXPLORE,
+    MOVE,
+    PLAY,
+    TOKENS,
+    TREASURE,
+    Exchanged,
+)
+from goldlab.games.goldland.tokens import exchange_rate, payable
+
+if TYPE_CHECKING:
+    from goldlab.games.goldland.state import GoldlandState
+
+NOT_MOVED, MOVING, MOVED = 0, 1, 2
+TURN, PLACE = "turn", "place"
+
+__all__ = ["do_exchange", "exchange_rate", "illegal_reason", "legal_actions"]
+
+
+def legal_actions(state: GoldlandState) -> list[Action]:
+    """The legal steps of the player to move."""
+    seat = state.turn
+    if state.phase == PLACE:
+        return [Place(at, q * 90) for at in exploration.placements(state, seat) for q in range(4)]
+    holding = any(state.hand)
+    out: list[Action] = list(movement.legal_steps(state, seat))
+    if not holding:
+        if state.move == MOVING:
+            out.append(EndMove())
+        if state.camp_right:
+            out.extend(_camps(state, seat))
+    if not exploration.dig_reason(state, seat):
+        out.append(Dig())
+    if not holding:
+        out.extend(Acquire(k) for k in acquisition.options(state, seat))
+        if not exploration.may_explore(state, seat):
+            if state.options.beginners_grid:
+                out.extend(Explore(at) for at in exploration.spaces(state, seat))
+            else:
+                out.append(Explore())
+    out.extend(_exchanges(state, seat))
+    if not holding:
+        if state.move == NOT_MOVED or (state.move == MOVING and state.steps == 0):
+            pack = state.packs[seat]
+            out.extend(Discard(a) for a in range(N_ARTICLES) if pack[a])
+        out.append(EndTurn() if state.acted else Pass())
+    return out
+
+
+def _camps(state: GoldlandState, seat: int) -> list[Camp]:
+    if state.camps_left[seat] > 0:
+        return [Camp()]
+    here = state.pos[seat]
+    return [Camp(c) for c in adventure.camp_spaces(state, seat) if c != here]
+
+
+def _exchanges(state: GoldlandState, seat: int) -> list[Exchange]:
+    rate = state.rate
+    if state.tokens[seat] < rate:
+        return []
+    full = free_spaces(state.packs[seat]) <= 0
+    return [
+        Exchange(a, rate)
+        for a in range(N_ARTICLES)
+        if state.stock[a] > 0 and (not full or hand_usable(state, seat, a))
+    ]
+
+
+def hand_usable(state: GoldlandState, seat: int, article: int) -> bool:
+    """With a full backpack: could everything held, plus ``article``, be used at once?
+
+    Looks at every payment possible now (a step into an adventure, an ordeal,
+    digging), allowing further exchanges with the tokens left.
+    """
+    hand = list(state.hand)
+    hand[article] += 1
+    stock = list(state.stock)
+    stock[article] -= 1
+    wild = (state.tokens[seat] - state.rate) // state.rate
+    pack = state.packs[seat]
+    if state.move != MOVED and movement.moves_left(state, seat) > 0:
+        pos = state.pos[seat]
+        for d in range(4):
+            to = NEIGHBOUR[pos][d]
+            if to < 0 or state.board[to] < 0 or to in state.path:
+                continue
+            tile = state.tiles[state.board[to] >> 2]
+            red = tile.cost.counts
+            camp = tile.adventure is not None and adventure.has_camp(state, seat, to)
+            if movement.is_connected(state, pos, d):
+                forms = [(red, 0)] if tile.adventure is not None else []
+            elif tile.adventure is not None and not camp:
+                forms = [(red, ORDEAL_COST - tile.cost.size)]
+            else:
+                forms = [((0,) * N_ARTICLES, ORDEAL_COST)]
+            for fixed, free in forms:
+                if payable(fixed, free, hand, pack, wild, stock):
+                    return True
+    if state.treasure_at[state.pos[seat]] and state.move != MOVING:
+        only_food = all(hand[a] == 0 for a in range(N_ARTICLES) if a != PROVISION)
+        # the backpack is full, so at least one provision must come out of it to make room
+        held = hand[PROVISION]
+        if only_food and held < DIG_COST and pack[PROVISION] >= DIG_COST - held:
+            return True
+    return False
+
+
+def do_exchange(state: GoldlandState, seat: int, action: Exchange, events: list[Event]) -> None:
+    """Tokens back to the stock; the article into the backpack, or held if it is full."""
+    state.tokens[seat] -= action.tokens
+    state.token_stock += action.tokens
+    state.stock[action.article] -= 1
+    into_hand = free_spaces(state.packs[seat]) <= 0
+    if into_hand:
+        state.hand[action.article] += 1
+    else:
+        state.packs[seat][action.article] += 1
+    events.append(Exchanged(seat, action.tokens, action.article, into_hand))
+
+
+# ------------------------------------------------------------------ refusals
+def illegal_reason(state: GoldlandState, action: Action) -> tuple[str, str]:
+    """(rule section, reason in the rulebook's words) for a step that is not legal now."""
+    seat = state.turn
+    if state.phase == PLACE:
+        if isinstance(action, Place):
+            return _place_reason(state, seat, action)
+        return (EXPLORE, "once initiated, each action must be completed before the next can "
+                         "begin: place the tile you took ('place row,col rot 0|90|180|270')")
+    if isinstance(action, Place):
+        return (EXPLORE, "there is no drawn tile to place: explore first")
+    holding = any(state.hand)
+    if isinstance(action, Move):
+        return movement.step_reason(state, seat, action)
+    if isinstance(action, Exchange):
+        return _exchange_reason(state, seat, action)
+    if isinstance(action, Dig):
+        return (TREASURE, exploration.dig_reason(state, seat))
+    if holding:
+        held = ", ".join(
+            article_name(a, state.hand[a]) for a in range(N_ARTICLES) if state.hand[a]
+        )
+        return (TOKENS, f"exchanged articles held outside the full backpack ({held}) must be "
+                        "used at once: to survive an adventure, complete an ordeal or dig")
+    if isinstance(action, Acquire):
+        return acquisition.reason(state, seat, action.articles)
+    if isinstance(action, Discard):
+        return _discard_reason(state, seat, action)
+    if isinstance(action, EndMove):
+        return (MOVE, "the movement has not begun (or is already over): there is nothing to end")
+    if isinstance(action, Camp):
+        return _camp_reason(state, seat, action)
+    if isinstance(action, Explore):
+        why = exploration.may_explore(state, seat)
+        if why:
+            return (EXPLORE, why)
+        if state.options.beginners_grid and action.at < 0:
+            return (EXPLORE, "in the beginners' grid, name the face-down tile to turn up "
+                             "('explore row,col')")
+        if not state.options.beginners_grid and action.at >= 0:
+            return (EXPLORE, "take the tile from the stack first ('explore'), then place it")
+        return (EXPLORE, "a new tile can only be positioned next to the adventurer's tile")
+    if isinstance(action, Pass):
+        return (PLAY, "you executed an action this turn, so this is not a pass: 'end turn'")
+    if isinstance(action, EndTurn):
+        return (PLAY, "you have executed none of the three actions: 'pass' (and take 1 "
+                      "discovery token)")
+    return (PLAY, f"{action} is not an action of Goldland")
+
+
+def _exchange_reason(state: GoldlandState, seat: int, action: Exchange) -> tuple[str, str]:
+    rate = state.rate
+    if action.article >= N_ARTICLES:
+        return (TOKENS, "discovery tokens are exchanged for articles of equipment only")
+    if action.tokens != rate:
+        return (TOKENS, f"with {state.players} players {rate} tokens must be exchanged in order "
+                        "to get any 1 article of equipment")
+    if state.tokens[seat] < rate:
+        return (TOKENS, f"you have {state.tokens[seat]} discovery tokens; {rate} are needed")
+    if state.stock[action.article] <= 0:
+        return (TOKENS, f"the stock holds no {article_name(action.article, 2)}")
+    return (TOKENS, "the backpack is full, and exchanged articles kept out of it must be used at "
+                    "once; no payment now could use this one")
+
+
+def _discard_reason(state: GoldlandState, seat: int, action: Discard) -> tuple[str, str]:
+    if action.article >= N_ARTICLES:
+        return (MOVE, "only articles of equipment may be discarded; treasures and the amulet "
+                      "stay in the backpack")
+    if state.move == MOVED or state.steps > 0:
+        return (MOVE, "articles may be discarded only before starting movement")
+    return (MOVE, f"there is no {article_name(action.article)} in the backpack")
+
+
+def _camp_reason(state: GoldlandState, seat: int, action: Camp) -> tuple[str, str]:
+    if not state.camp_right:
+        return (CAMPS, "a camp may be put only on an adventure tile you have just survived, "
+                       "while your adventurer is there; entering by your own camp or with any "
+                       "4 articles in an ordeal is not surviving")
+    if action.source < 0:
+        return (CAMPS, "all 10 camps are in use: you may move one of your other camps to this "
+                       "tile ('camp from row,col')")
+    if state.camps_left[seat] > 0:
+        return (CAMPS, "you still have camps: put a new one ('camp'); camps are moved only "
+                       "when all are used")
+    return (CAMPS, f"you have no other camp at {cell_name(action.source)}")
+
+
+def _place_reason(state: GoldlandState, seat: int, action: Place) -> tuple[str, str]:
+    allowed = exploration.placements(state, seat)
+    if action.at not in allowed:
+        where = ", ".join(cell_name(c) for c in allowed)
+        return (EXPLORE, f"the new tile must be placed next to the adventurer's tile, on a free "
+                         f"space ({where})")
+    return (EXPLORE, "a tile is turned by 0, 90, 180 or 270 degrees")
+

@@ -1,0 +1,447 @@
+"""The position of a game of Goldland and how the steps of a turn change it.
+
+Zones: the grid (49 spaces, each empty or a tile with its rotation), the
+face-down stack (kept as the set of tiles not yet seen: each draw is a uniform
+draw from it, which is exactly drawing from a shuffled stack), the stock of
+articles, discovery tokens and treasures, the temple (amulets, bonus and
+reserve gold), the adventure markers, and per player an adventurer, a
+backpack, camps, tokens and gold.
+
+A turn is played as small steps (``actions.py``); the progress of the current
+turn (movement begun or ended, allowance, tiles entered, acquisition and
+exploration used, articles held from an exchange) is part of the position, so
+undo, clone and serialisation work in the middle of a turn.  The rules live in
+the concept modules (``movement``, ``adventure``, ``acquisition``,
+``exploration``, ``tokens``, ``temple``); this module keeps the data and
+dispatches.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from goldlab.core.state import CHANCE, TERMINAL, State
+from goldlab.core.values import Action, ChanceOutcome, Event
+from goldlab.games.goldland import acquisition, adventure, exploration, movement, rules, temple
+from goldlab.games.goldland.actions import (
+    Acquire,
+    Camp,
+    Dig,
+    Discard,
+    DrawTile,
+    EndMove,
+    EndTurn,
+    Exchange,
+    Explore,
+    LayCoast,
+    Move,
+    Pass,
+    Place,
+)
+from goldlab.games.goldland.articles import (
+    CAMPS_PER_PLAYER,
+    DISCOVERY_TOKENS,
+    N_ARTICLES,
+    N_OBJECTS,
+    PEARL,
+    PROVISION,
+    STOCK,
+    TREASURE_TOKENS,
+)
+from goldlab.games.goldland.backpack import allowance
+from goldlab.games.goldland.board import (
+    BESIDE_START,
+    CELLS,
+    COAST_SLOTS,
+    NE_CORNER,
+    START,
+    SW_CORNER,
+    cell_name,
+    coast_rotation,
+    parse_cell,
+)
+from goldlab.games.goldland.events import (
+    CoastLaid,
+    Discarded,
+    GameOver,
+    Passed,
+    TableSet,
+    TokenGained,
+    TurnCapReached,
+    TurnStarted,
+)
+from goldlab.games.goldland.observation import GoldlandView
+from goldlab.games.goldland.scoring import final_scores
+from goldlab.games.goldland.tiles import Tile, TileSet
+
+if TYPE_CHECKING:
+    from goldlab.games.goldland.game import GoldlandGame
+
+COAST = "coast"
+TURN = "turn"
+DRAW = "draw"
+PLACE = "place"
+OVER = "over"
+
+NOT_MOVED, MOVING, MOVED = 0, 1, 2
+"""Progress of action A in the current turn."""
+
+STARTING_KIT = {PROVISION: 3, PEARL: 2}
+"""'3 provisions and 2 pearls, which he takes from the stock … on numbers 8-12'."""
+
+_FIELDS = (
+    "phase", "turn", "round", "board", "unseen", "coast_queue", "treasure_at", "stock",
+    "token_stock", "treasure_stock", "packs", "tokens", "gold", "pos", "camps_left", "camps",
+    "markers", "amulets_left", "bonus", "reserve", "box_paid", "first_arrival", "bonus_open",
+    "end_reason", "capped", "move", "allowance", "steps", "path", "red_here", "camp_right",
+    "acquired", "explored", "acted", "hand", "drawn", "explore_at",
+)
+
+
+class GoldlandState(State["GoldlandGame"]):
+    """A game of Goldland in progress."""
+
+    def __init__(self, game: GoldlandGame, seed: int | None = None, mode: str = "play",
+                 auto_chance: bool = True) -> None:
+        super().__init__(game, seed, mode, auto_chance)
+        opts = game.options
+        n = game.players
+        self.tileset: TileSet = opts.tile_set()
+        self.tiles: tuple[Tile, ...] = self.tileset.tiles
+        self.rate = rules.exchange_rate(n)
+        self.setup_events: list[Event] = []
+        # -- the table
+        self.phase = TURN
+        self.turn = opts.start_player
+        self.round = 1
+        self.board: list[int] = [-1] * CELLS
+        self.unseen: list[int] = [t.index for t in self.tileset.inner()]
+        self.coast_queue: list[int] = []
+        self.treasure_at: list[bool] = [False] * CELLS
+        self.stock: list[int] = list(STOCK)
+        self.token_stock = DISCOVERY_TOKENS
+        self.treasure_stock = TREASURE_TOKENS
+        self.packs: list[list[int]] = []
+        for _ in range(n):
+            pack = [0] * N_OBJECTS
+            for article, count in STARTING_KIT.items():
+                pack[article] = count
+                self.stock[article] -= count
+            self.packs.append(pack)
+        self.tokens: list[int] = [0] * n
+        self.gold: list[int] = [0] * n
+        self.pos: list[int] = [START] * n
+        self.camps_left: list[int] = [CAMPS_PER_PLAYER] * n
+        self.camps: tuple[tuple[int, int], ...] = ()
+        self.markers: list[int] = [-1] * len(self.tileset.adventures)
+        self.amulets_left, self.bonus, self.reserve = temple.temple_setup(n)
+        self.box_paid = 0
+        self.first_arrival = -1
+        self.bonus_open = False
+        self.end_reason = ""
+        self.capped = False
+        # -- the current turn
+        self.move = NOT_MOVED
+        self.allowance = -1
+        self.steps = 0
+        self.path: tuple[int, ...] = ()
+        self.red_here = False
+        self.camp_right = False
+        self.acquired = False
+        self.explored = False
+        self.acted = False
+        self.hand: list[int] = [0] * N_ARTICLES
+        self.drawn = -1
+        self.explore_at = -1
+        # -- set-up
+        self._lay(self.tileset.start, START, 0)
+        self._lay(self.tileset.corner("SW"), SW_CORNER, coast_rotation(SW_CORNER))
+        self._lay(self.tileset.corner("NE"), NE_CORNER, coast_rotation(NE_CORNER))
+        self.setup_events.append(TableSet(n, self.amulets_left, self.bonus, self.reserve))
+        if opts.coast == "shown":
+            for tile, at in zip(self.tileset.free_coastal(), COAST_SLOTS, strict=True):
+                self._lay(tile, at, coast_rotation(at))
+                self.setup_events.append(CoastLaid(tile.id, at))
+            self._begin_turn(self.setup_events)
+        else:
+            # "the two tiles on either side of the start tile should not have a village":
+            # deal those two spaces first, from tiles without a village.
+            self.coast_queue = [*BESIDE_START, *(c for c in COAST_SLOTS if c not in BESIDE_START)]
+            self.phase = COAST
+        self._finish_setup()
+
+    # ------------------------------------------------------------ protocol
+    @property
+    def current_player(self) -> int:
+        """The seat to act, CHANCE while a tile is dealt or drawn, TERMINAL at the end."""
+        phase = self.phase
+        if phase in (TURN, PLACE):
+            return self.turn
+        if phase == OVER:
+            return TERMINAL
+        return CHANCE
+
+    def _legal_actions(self) -> list[Action]:
+        return rules.legal_actions(self)
+
+    def _illegal_reason(self, action: Action) -> tuple[str, str]:
+        return rules.illegal_reason(self, action)
+
+    def chance_outcomes(self) -> list[tuple[ChanceOutcome, Fraction]]:
+        """Coast: uniform over the allowed coastal tiles; exploration: uniform over unseen tiles."""
+        if self.phase == COAST:
+            at = self.coast_queue[0]
+            options = self._coast_candidates(at)
+            p = Fraction(1, len(options))
+            return [(LayCoast(self.tiles[i].id, at), p) for i in options]
+        if self.phase == DRAW:
+            p = Fraction(1, len(self.unseen))
+            return [(DrawTile(self.tiles[i].id), p) for i in self.unseen]
+        return []
+
+    def _sample_chance(self, rng: random.Random) -> ChanceOutcome:
+        if self.phase == DRAW:
+            return DrawTile(self.tiles[self.unseen[rng.randrange(len(self.unseen))]].id)
+        return super()._sample_chance(rng)
+
+    def _do(self, action: Action) -> list[Event]:
+        events: list[Event] = []
+        seat = self.turn
+        if isinstance(action, Move):
+            movement.step(self, seat, action, events)
+        elif isinstance(action, Exchange):
+            rules.do_exchange(self, seat, action, events)
+        elif isinstance(action, EndTurn):
+            self._end_turn(events)
+        elif isinstance(action, Acquire):
+            acquisition.acquire(self, seat, action.articles, events)
+        elif isinstance(action, Camp):
+            adventure.place_camp(self, seat, action.source, events)
+        elif isinstance(action, Discard):
+            self.packs[seat][action.article] -= 1
+            self.stock[action.article] += 1
+            self.move = MOVING
+            self.acted = True
+            events.append(Discarded(seat, action.article, allowance(self.packs[seat])))
+        elif isinstance(action, EndMove):
+            movement.finish(self, seat, events)
+        elif isinstance(action, Dig):
+            exploration.dig(self, seat, events)
+        elif isinstance(action, Explore):
+            exploration.begin(self, seat, action.at, events)
+        elif isinstance(action, Place):
+            exploration.place(self, seat, action.at, action.rotation // 90, events)
+        elif isinstance(action, Pass):
+            events.append(Passed(seat))
+            self.give_token(seat, "passing", events)
+            self._end_turn(events)
+        elif isinstance(action, DrawTile):
+            exploration.drawn(self, self.tileset.by_id(action.tile).index, events)
+        elif isinstance(action, LayCoast):
+            tile = self.tileset.by_id(action.tile)
+            self.coast_queue.pop(0)
+            self._lay(tile, action.at, coast_rotation(action.at))
+            events.append(CoastLaid(tile.id, action.at))
+            if not self.coast_queue:
+                self.phase = TURN
+                self._begin_turn(events)
+        else:  # pragma: no cover - legality was checked
+            raise AssertionError(action)
+        return events
+
+    def scores(self) -> tuple[int, ...]:
+        """Gold so far: gold pieces, treasures (3), amulet (3), markers at face value."""
+        return final_scores(self)
+
+    def observation(self, player: int) -> GoldlandView:
+        """What ``player`` sees: everything on the table (Goldland has no hidden hands)."""
+        if not 0 <= player < self.players:
+            raise ValueError(f"no seat {player} in a {self.players}-player game")
+        return GoldlandView.of(self, player)
+
+    def omniscient(self) -> GoldlandView:
+        """Everything: the same table, with the legal actions of whoever moves."""
+        return GoldlandView.of(self, None)
+
+    def resample_hidden(self, player: int, rng: random.Random) -> GoldlandState:
+        """A copy with the generator reseeded: the order of the face-down stack is redrawn.
+
+        Nothing else is hidden: backpacks, tokens, gold and camps lie open on the
+        table, and which tiles are still face down follows from the tiles laid.
+        """
+        other = self.clone()
+        assert isinstance(other, GoldlandState)
+        other._rng = random.Random(rng.getrandbits(64))
+        return other
+
+    # ------------------------------------------------------------ snapshots
+    def _save(self) -> Any:
+        return (
+            self.phase, self.turn, self.round, tuple(self.board), tuple(self.unseen),
+            tuple(self.coast_queue), tuple(self.treasure_at), tuple(self.stock),
+            self.token_stock, self.treasure_stock, tuple(tuple(p) for p in self.packs),
+            tuple(self.tokens), tuple(self.gold), tuple(self.pos), tuple(self.camps_left),
+            self.camps, tuple(self.markers), self.amulets_left, self.bonus, self.reserve,
+            self.box_paid, self.first_arrival, self.bonus_open, self.end_reason, self.capped,
+            self.move, self.allowance, self.steps, self.path, self.red_here, self.camp_right,
+            self.acquired, self.explored, self.acted, tuple(self.hand), self.drawn,
+            self.explore_at,
+        )
+
+    def _load(self, snapshot: Any) -> None:
+        (
+            self.phase, self.turn, self.round, board, unseen, coast_queue, treasure_at, stock,
+            self.token_stock, self.treasure_stock, packs, tokens, gold, pos, camps_left,
+            self.camps, markers, self.amulets_left, self.bonus, self.reserve, self.box_paid,
+            self.first_arrival, self.bonus_open, self.end_reason, self.capped, self.move,
+            self.allowance, self.steps, self.path, self.red_here, self.camp_right,
+            self.acquired, self.explored, self.acted, hand, self.drawn, self.explore_at,
+        ) = snapshot
+        self.board = list(board)
+        self.unseen = list(unseen)
+        self.coast_queue = list(coast_queue)
+        self.treasure_at = list(treasure_at)
+        self.stock = list(stock)
+        self.packs = [list(p) for p in packs]
+        self.tokens = list(tokens)
+        self.gold = list(gold)
+        self.pos = list(pos)
+        self.camps_left = list(camps_left)
+        self.markers = list(markers)
+        self.hand = list(hand)
+        self._legal = None
+
+    def _snapshot_to_json(self, snapshot: Any) -> Any:
+        data = dict(zip(_FIELDS, snapshot, strict=True))
+        data["board"] = {
+            cell_name(c): [self.tiles[v >> 2].id, (v & 3) * 90]
+            for c, v in enumerate(snapshot[3]) if v >= 0
+        }
+        data["unseen"] = [self.tiles[i].id for i in snapshot[4]]
+        data["coast_queue"] = [cell_name(c) for c in snapshot[5]]
+        data["treasure_at"] = [cell_name(c) for c, t in enumerate(snapshot[6]) if t]
+        data["pos"] = [cell_name(c) for c in snapshot[13]]
+        data["camps"] = [[cell_name(c), s] for c, s in snapshot[15]]
+        data["path"] = [cell_name(c) for c in snapshot[28]]
+        data["drawn"] = self.tiles[snapshot[35]].id if snapshot[35] >= 0 else None
+        data["explore_at"] = cell_name(snapshot[36]) if snapshot[36] >= 0 else None
+        return _plain(data)
+
+    def _snapshot_from_json(self, data: Any) -> Any:
+        try:
+            board = [-1] * CELLS
+            for name, (tile_id, degrees) in data["board"].items():
+                board[parse_cell(name)] = self.tileset.by_id(tile_id).index * 4 + int(degrees) // 90
+            treasure_at = [False] * CELLS
+            for name in data["treasure_at"]:
+                treasure_at[parse_cell(name)] = True
+            values: dict[str, Any] = {f: _frozen(data[f]) for f in _FIELDS}
+            values["board"] = tuple(board)
+            values["unseen"] = tuple(self.tileset.by_id(t).index for t in data["unseen"])
+            values["coast_queue"] = tuple(parse_cell(c) for c in data["coast_queue"])
+            values["treasure_at"] = tuple(treasure_at)
+            values["pos"] = tuple(parse_cell(c) for c in data["pos"])
+            values["camps"] = tuple((parse_cell(c), int(s)) for c, s in data["camps"])
+            values["path"] = tuple(parse_cell(c) for c in data["path"])
+            drawn = data["drawn"]
+            values["drawn"] = self.tileset.by_id(drawn).index if drawn is not None else -1
+            at = data["explore_at"]
+            values["explore_at"] = parse_cell(at) if at is not None else -1
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"malformed Goldland position: {exc!r}") from None
+        return tuple(values[f] for f in _FIELDS)
+
+    # ------------------------------------------------------------ helpers
+    def tile_at(self, c: int) -> Tile | None:
+        """The tile lying on space ``c``, or None."""
+        v = self.board[c]
+        return self.tiles[v >> 2] if v >= 0 else None
+
+    def rotation_at(self, c: int) -> int:
+        """Quarter turns of the tile on space ``c``."""
+        return self.board[c] & 3
+
+    def exits_at(self, c: int) -> int:
+        """The exits (side bitmask) of the tile on space ``c`` as it lies (0 if empty)."""
+        v = self.board[c]
+        return self.tiles[v >> 2].exits_at(v & 3) if v >= 0 else 0
+
+    def give_token(self, seat: int, why: str, events: list[Event]) -> None:
+        """One discovery token from the stock, if any is left."""
+        # "If the stock should not hold any more discovery tokens, then you unfortunately
+        # don't get one."
+        if self.token_stock > 0:
+            self.token_stock -= 1
+            self.tokens[seat] += 1
+            events.append(TokenGained(seat, why, self.tokens[seat]))
+        else:
+            events.append(TokenGained(seat, why, self.tokens[seat], got=False))
+
+    def _lay(self, tile: Tile, at: int, quarter_turns: int) -> None:
+        self.board[at] = tile.index * 4 + quarter_turns
+
+    def _coast_candidates(self, at: int) -> list[int]:
+        laid = {v >> 2 for v in self.board if v >= 0}
+        free = [t.index for t in self.tileset.free_coastal() if t.index not in laid]
+        if at in BESIDE_START:
+            free = [i for i in free if not self.tiles[i].village]
+        return sorted(free)
+
+    def _begin_turn(self, events: list[Event]) -> None:
+        seat = self.turn
+        self.move = NOT_MOVED
+        self.allowance = -1
+        self.steps = 0
+        self.path = (self.pos[seat],) if self.options.start_tile_entered else ()
+        self.red_here = False
+        self.camp_right = False
+        self.acquired = False
+        self.explored = False
+        self.acted = False
+        self.drawn = -1
+        self.explore_at = -1
+        events.append(TurnStarted(seat, self.round, allowance(self.packs[seat])))
+        temple.start_of_turn(self, seat, events)
+
+    def _end_turn(self, events: list[Event]) -> None:
+        if self.move == MOVING:
+            movement.finish(self, self.turn, events)
+        nxt = (self.turn + 1) % self.players
+        if nxt == self.options.start_player:
+            # "In each case, the current round is still played to the end, so that each
+            # player gets the same number of turns."
+            cap = self.options.turn_cap
+            if self.end_reason:
+                self._game_over(events)
+                return
+            if cap and self.round >= cap:
+                self.capped = True
+                events.append(TurnCapReached(self.round))
+                self._game_over(events)
+                return
+            self.round += 1
+        self.turn = nxt
+        self._begin_turn(events)
+
+    def _game_over(self, events: list[Event]) -> None:
+        self.phase = OVER
+        self.move = NOT_MOVED
+        outcome = self.outcome()
+        assert outcome is not None
+        events.append(GameOver(outcome.scores, outcome.winners))
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value

@@ -1,0 +1,448 @@
+"""The 49 terrain tiles of Goldland as data: the model and its one loader.
+
+The rule text never lists the tiles, so goldlab ships a *reconstruction* in
+``data/tiles.json`` (schema: ``data/tiles.schema.json``; how it was made:
+``docs/goldland-tiles.md``).  A player who owns the game can transcribe the real
+tiles into a file of the same format and pass its path as the ``tiles`` option;
+:func:`load_tiles` reads either and refuses a malformed file with one
+:class:`TileDataError` naming the tile and the field.
+
+A tile has paths leaving some of its four sides (its *exits*, given in the
+tile's printed orientation: a coastal tile with the sea at the bottom), an
+equipment line (:class:`Trade`: white prerequisite or red adventure payment,
+then the black articles, side-by-side alternatives as separate kits), and
+optionally an adventure with its red cost, a treasure field or a village.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from goldlab.core.errors import GoldlabError, InvalidActionError
+from goldlab.games.goldland.articles import EMPTY, Kit, parse_kit
+
+FORMAT = "goldland-tiles"
+FORMAT_VERSION = 1
+DIRECTIONS = "NESW"
+"""The four sides of a tile, clockwise: north, east, south, west."""
+KINDS = ("start", "coastal", "inner")
+ADVENTURES: tuple[str, ...] = (
+    "bandits", "puma", "desert", "mountains", "canyon", "lake", "natives",
+)
+"""The seven adventures in rulebook order."""
+ADVENTURE_NAMES: dict[str, str] = {a: a.capitalize() for a in ADVENTURES}
+NEEDS = ("nothing", "white", "red")
+MAX_FILE_BYTES = 1_000_000
+
+
+class TileDataError(GoldlabError, ValueError):
+    """A tile file that does not follow the format; the message names tile and field."""
+
+
+def sides(text: str) -> int:
+    """A bitmask of sides from letters such as ``"NEW"`` (bit 0 = N, 1 = E, 2 = S, 3 = W)."""
+    mask = 0
+    for letter in text.upper():
+        index = DIRECTIONS.find(letter)
+        if index < 0:
+            raise ValueError(f"{letter!r} is not a side (use N, E, S, W)")
+        mask |= 1 << index
+    return mask
+
+
+def side_letters(mask: int) -> str:
+    """The letters of a side bitmask, clockwise from north."""
+    return "".join(d for i, d in enumerate(DIRECTIONS) if mask >> i & 1)
+
+
+def rotate(mask: int, quarter_turns: int) -> int:
+    """A side bitmask turned clockwise by ``quarter_turns`` × 90 degrees."""
+    q = quarter_turns % 4
+    return ((mask << q) | (mask >> (4 - q))) & 0b1111
+
+
+@dataclass(frozen=True, slots=True)
+class Trade:
+    """An equipment line: what you must have (or have paid) and what you may take.
+
+    ``needs`` is ``"nothing"`` (the start tile), ``"white"`` (keep ``white`` in
+    your backpack) or ``"red"`` (the adventure's red articles were used to
+    enter this tile this turn, the Puma's line).  ``gives`` lists the
+    side-by-side alternatives; each is a kit of overlapping articles taken
+    together.
+    """
+
+    needs: str
+    white: Kit
+    gives: tuple[Kit, ...]
+
+    def __str__(self) -> str:
+        left = {"nothing": "-", "red": "(red)"}.get(self.needs, str(self.white))
+        return f"{left} -> {' | '.join(str(g) for g in self.gives)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """One terrain tile as printed."""
+
+    index: int
+    id: str
+    name: str
+    kind: str
+    exits: int
+    adventure: str | None = None
+    cost: Kit = EMPTY
+    trade: Trade | None = None
+    treasure_field: bool = False
+    village: bool = False
+    corner: str | None = None
+    first_game_slot: int | None = None
+    stubs: int = 0
+    reconstructed: tuple[str, ...] = ()
+
+    @property
+    def is_adventure(self) -> bool:
+        """True for a tile with an adventure (red-bordered articles)."""
+        return self.adventure is not None
+
+    def exits_at(self, quarter_turns: int) -> int:
+        """The exits after turning the tile clockwise by ``quarter_turns``."""
+        return rotate(self.exits, quarter_turns)
+
+    def line(self) -> str:
+        """The equipment line as text: red cost, prerequisite, reward, treasure field."""
+        parts = []
+        if self.adventure is not None:
+            parts.append(f"{ADVENTURE_NAMES[self.adventure]}: red {self.cost}")
+        if self.trade is not None:
+            parts.append(str(self.trade))
+        if self.treasure_field:
+            parts.append("treasure field (yellow 2 provisions)")
+        return "; ".join(parts) or "-"
+
+    def __str__(self) -> str:
+        return self.id
+
+    def __repr__(self) -> str:
+        return f"<Tile {self.id} {self.name}>"
+
+
+@dataclass(frozen=True, slots=True)
+class AdventureInfo:
+    """One adventure type: how many tiles show it and its marker's value."""
+
+    key: str
+    name: str
+    count: int
+    marker: int
+    reconstructed: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TileSet:
+    """A whole set of 49 tiles plus the adventure markers, loaded and checked."""
+
+    title: str
+    tiles: tuple[Tile, ...]
+    adventures: tuple[AdventureInfo, ...]
+    source: str
+    _ids: dict[str, Tile] = dataclasses.field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._ids.update({t.id.upper(): t for t in self.tiles})
+
+    @property
+    def start(self) -> Tile:
+        """The start tile."""
+        return next(t for t in self.tiles if t.kind == "start")
+
+    def corner(self, which: str) -> Tile:
+        """The fixed corner coastal tile ``"SW"`` or ``"NE"``."""
+        return next(t for t in self.tiles if t.corner == which)
+
+    def free_coastal(self) -> tuple[Tile, ...]:
+        """The 10 coastal tiles laid between the corners, in first-game order."""
+        rest = [t for t in self.tiles if t.kind == "coastal" and t.corner is None]
+        return tuple(sorted(rest, key=lambda t: (t.first_game_slot or 99, t.index)))
+
+    def inner(self) -> tuple[Tile, ...]:
+        """The 36 tiles of the face-down stack."""
+        return tuple(t for t in self.tiles if t.kind == "inner")
+
+    def by_id(self, tile_id: str) -> Tile:
+        """The tile with id ``tile_id``."""
+        tile = self._ids.get(tile_id) or self._ids.get(tile_id.strip().upper())
+        if tile is not None:
+            return tile
+        raise InvalidActionError(f"no tile {tile_id!r} in the tile set {self.title!r}")
+
+    def marker(self, adventure: str) -> int:
+        """The gold value of an adventure's marker."""
+        return self.adventure_info(adventure).marker
+
+    def adventure_info(self, adventure: str) -> AdventureInfo:
+        """The record of one adventure type."""
+        return next(a for a in self.adventures if a.key == adventure)
+
+    def largest_package(self) -> int:
+        """The most articles a single acquisition can give on any tile."""
+        return max(
+            (g.size for t in self.tiles if t.trade for g in t.trade.gives), default=0
+        )
+
+
+# ------------------------------------------------------------------ loading
+def load_tiles(source: str | Path | Mapping[str, Any] | None = None) -> TileSet:
+    """Load a tile set: the shipped reconstruction (None), a file path, or parsed JSON.
+
+    Raises :class:`TileDataError` with the tile id and field of the first
+    problem found.
+    """
+    if source is None or source == "":
+        return default_tiles()
+    if isinstance(source, Mapping):
+        return _build(source, "<data>")
+    path = Path(source)
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise TileDataError(f"tile file {path} is larger than {MAX_FILE_BYTES} bytes")
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise TileDataError(f"cannot read tile file {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise TileDataError(f"tile file {path} is not UTF-8 text") from None
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise TileDataError(f"tile file {path} is not valid JSON: {exc}") from None
+    return _build(data, str(path))
+
+
+@cache
+def default_tiles() -> TileSet:
+    """The reconstructed tile set shipped with goldlab (cached)."""
+    text = resources.files("goldlab.games.goldland").joinpath("data/tiles.json").read_text(
+        encoding="utf-8"
+    )
+    return _build(json.loads(text), "goldlab/games/goldland/data/tiles.json")
+
+
+@cache
+def tiles_from_option(path: str) -> TileSet:
+    """The tile set named by the ``tiles`` option ('' = the shipped set), cached by path."""
+    return load_tiles(path or None)
+
+
+def _fail(where: str, field: str, problem: str) -> TileDataError:
+    return TileDataError(f"{where}, field {field!r}: {problem}")
+
+
+def _get(obj: Mapping[str, Any], where: str, field: str, kind: type | tuple[type, ...],
+         default: Any = ...) -> Any:
+    if field not in obj:
+        if default is ...:
+            raise _fail(where, field, "is missing")
+        return default
+    value = obj[field]
+    if value is None and default is None:
+        return None
+    if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _tuple(kind)):
+        names = "/".join(k.__name__ for k in _tuple(kind))
+        raise _fail(where, field, f"must be {names}, got {value!r}")
+    return value
+
+
+def _tuple(kind: type | tuple[type, ...]) -> tuple[type, ...]:
+    return kind if isinstance(kind, tuple) else (kind,)
+
+
+def _kit(where: str, field: str, text: Any) -> Kit:
+    if not isinstance(text, str):
+        raise _fail(where, field, f"must be articles as text such as '2 timbers', got {text!r}")
+    try:
+        value = parse_kit(text)
+    except InvalidActionError as exc:
+        raise _fail(where, field, str(exc)) from None
+    if not value.is_equipment():
+        raise _fail(where, field, "only articles of equipment may appear on an equipment line")
+    return value
+
+
+def _build(data: Any, source: str) -> TileSet:
+    if not isinstance(data, Mapping):
+        raise TileDataError(f"{source}: the tile file must be a JSON object")
+    top = f"{source} (top level)"
+    if data.get("format") != FORMAT:
+        raise _fail(top, "format", f"must be {FORMAT!r}")
+    if data.get("version") != FORMAT_VERSION:
+        raise _fail(top, "version", f"must be {FORMAT_VERSION}")
+    title = _get(data, top, "title", str, "Goldland tiles")
+    adventures = _adventures(_get(data, top, "adventures", Mapping), source)
+    raw_tiles = _get(data, top, "tiles", list)
+    tiles: list[Tile] = []
+    seen: set[str] = set()
+    for index, raw in enumerate(raw_tiles):
+        tile = _tile(index, raw, source)
+        if tile.id.lower() in seen:
+            raise _fail(f"{source} tile {tile.id}", "id", "is used by two tiles")
+        seen.add(tile.id.lower())
+        tiles.append(tile)
+    _check_set(tiles, adventures, source)
+    return TileSet(title=title, tiles=tuple(tiles), adventures=adventures, source=source)
+
+
+def _adventures(raw: Mapping[str, Any], source: str) -> tuple[AdventureInfo, ...]:
+    out = []
+    for key in ADVENTURES:
+        where = f"{source} adventure {key}"
+        if key not in raw or not isinstance(raw[key], Mapping):
+            raise TileDataError(f"{source}, field 'adventures': {key!r} is missing")
+        entry = raw[key]
+        marker = _get(entry, where, "marker", int)
+        if not 2 <= marker <= 5:
+            raise _fail(where, "marker", f"must be from 2 to 5 gold, got {marker}")
+        count = _get(entry, where, "count", int)
+        recon = _get(entry, where, "reconstructed", list, [])
+        out.append(AdventureInfo(key, ADVENTURE_NAMES[key], count, marker,
+                                 tuple(str(r) for r in recon)))
+    extra = sorted(set(raw) - set(ADVENTURES))
+    if extra:
+        raise TileDataError(f"{source}, field 'adventures': unknown adventure {extra[0]!r}")
+    return tuple(out)
+
+
+_TILE_FIELDS = {
+    "id", "name", "kind", "exits", "adventure", "cost", "trade", "treasure_field", "village",
+    "corner", "first_game_slot", "stubs", "reconstructed", "note",
+}
+
+
+def _tile(index: int, raw: Any, source: str) -> Tile:
+    if not isinstance(raw, Mapping):
+        raise TileDataError(f"{source} tile #{index + 1}: each tile must be a JSON object")
+    tid = raw.get("id")
+    if not isinstance(tid, str) or not tid.strip() or not tid.replace("-", "").isalnum():
+        raise _fail(f"{source} tile #{index + 1}", "id", "must be a short name such as 'T07'")
+    tid = tid.strip().upper()
+    where = f"{source} tile {tid}"
+    unknown = sorted(set(raw) - _TILE_FIELDS)
+    if unknown:
+        raise _fail(where, unknown[0], "is not a tile field (see tiles.schema.json)")
+    name = _get(raw, where, "name", str, tid)
+    kind = _get(raw, where, "kind", str)
+    if kind not in KINDS:
+        raise _fail(where, "kind", f"must be one of {', '.join(KINDS)}, got {kind!r}")
+    try:
+        exits = sides(_get(raw, where, "exits", str))
+        stubs = sides(_get(raw, where, "stubs", str, ""))
+    except ValueError as exc:
+        raise _fail(where, "exits", str(exc)) from None
+    if stubs & exits:
+        raise _fail(where, "stubs", "a side cannot be both an exit and a partial route")
+    adventure = _get(raw, where, "adventure", str, None)
+    if adventure is not None and adventure not in ADVENTURES:
+        raise _fail(where, "adventure", f"must be one of {', '.join(ADVENTURES)} or null")
+    cost = EMPTY
+    if adventure is not None:
+        cost = _kit(where, "cost", _get(raw, where, "cost", str))
+        if not cost:
+            raise _fail(where, "cost", "an adventure must show at least one red article")
+        if cost.size > 4:
+            raise _fail(where, "cost", "an adventure costs at most 4 articles (ordeals use 4)")
+    elif raw.get("cost") not in (None, "", "nothing"):
+        raise _fail(where, "cost", "only adventure tiles show red articles")
+    trade = _trade(where, raw.get("trade"), adventure is not None)
+    treasure = _get(raw, where, "treasure_field", bool, False)
+    if treasure and adventure is None:
+        raise _fail(where, "treasure_field", "treasure fields are only on adventure tiles")
+    village = _get(raw, where, "village", bool, False)
+    corner = _get(raw, where, "corner", str, None)
+    if corner is not None and (corner not in ("SW", "NE") or kind != "coastal"):
+        raise _fail(where, "corner", "must be 'SW' or 'NE', on a coastal tile only")
+    slot = _get(raw, where, "first_game_slot", int, None)
+    if slot is not None and (kind != "coastal" or corner is not None or not 1 <= slot <= 10):
+        raise _fail(where, "first_game_slot", "must be 1-10, on a non-corner coastal tile")
+    if kind != "inner" and adventure is not None:
+        raise _fail(where, "adventure", "only the 36 inner tiles have adventures")
+    if kind == "coastal" and exits & sides("S"):
+        raise _fail(where, "exits", "a coastal tile is given with the sea at the south: no S exit")
+    if corner is not None and exits & sides("W"):
+        raise _fail(where, "exits", "a corner tile has the sea at south and west: no W exit")
+    recon = _get(raw, where, "reconstructed", list, [])
+    for field in recon:
+        if field not in _TILE_FIELDS:
+            raise _fail(where, "reconstructed", f"{field!r} is not a tile field")
+    return Tile(
+        index=index, id=tid, name=name, kind=kind, exits=exits, adventure=adventure, cost=cost,
+        trade=trade, treasure_field=treasure, village=village, corner=corner,
+        first_game_slot=slot, stubs=stubs, reconstructed=tuple(recon),
+    )
+
+
+def _trade(where: str, raw: Any, adventure: bool) -> Trade | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping):
+        raise _fail(where, "trade", "must be an object with 'needs' and 'gives'")
+    needs_text = raw.get("needs")
+    if not isinstance(needs_text, str):
+        raise _fail(where, "trade.needs", "must be 'nothing', 'red' or articles such as 'spade'")
+    white = EMPTY
+    if needs_text in ("nothing", "red"):
+        needs = needs_text
+        if needs == "red" and not adventure:
+            raise _fail(where, "trade.needs", "'red' is only possible on an adventure tile")
+    else:
+        needs = "white"
+        white = _kit(where, "trade.needs", needs_text)
+        if not white:
+            raise _fail(where, "trade.needs", "name the white article(s) or 'nothing'")
+    gives_raw = raw.get("gives")
+    if not isinstance(gives_raw, list) or not gives_raw:
+        raise _fail(where, "trade.gives", "must be a non-empty list of alternatives")
+    gives = tuple(_kit(where, "trade.gives", g) for g in gives_raw)
+    if any(not g for g in gives):
+        raise _fail(where, "trade.gives", "an alternative must name at least one article")
+    if any(g.size > 12 for g in gives):
+        raise _fail(where, "trade.gives", "a backpack holds 12 objects at most")
+    return Trade(needs, white, gives)
+
+
+def _check_set(tiles: list[Tile], adventures: tuple[AdventureInfo, ...], source: str) -> None:
+    kinds = Counter(t.kind for t in tiles)
+    where = f"{source} (tile set)"
+    if kinds["start"] != 1:
+        raise _fail(where, "kind", f"needs exactly 1 start tile, found {kinds['start']}")
+    if kinds["coastal"] != 12:
+        raise _fail(where, "kind", f"needs 12 coastal tiles, found {kinds['coastal']}")
+    if kinds["inner"] != 36:
+        raise _fail(where, "kind", f"needs 36 inner tiles, found {kinds['inner']}")
+    corners = Counter(t.corner for t in tiles if t.corner)
+    if corners != Counter({"SW": 1, "NE": 1}):
+        raise _fail(where, "corner", "needs one 'SW' and one 'NE' corner coastal tile")
+    free = [t for t in tiles if t.kind == "coastal" and t.corner is None]
+    if sum(1 for t in free if not t.village) < 2:
+        raise _fail(where, "village", "the two tiles beside the start need no village: "
+                                      "at least 2 coastal tiles must have none")
+    slots = [t.first_game_slot for t in free if t.first_game_slot is not None]
+    if slots and sorted(slots) != list(range(1, 11)):
+        raise _fail(where, "first_game_slot", "the 10 free coastal tiles need slots 1-10")
+    counts = Counter(t.adventure for t in tiles if t.adventure)
+    for info in adventures:
+        if counts[info.key] != info.count:
+            raise _fail(
+                f"{source} adventure {info.key}", "count",
+                f"says {info.count} tiles but the file has {counts[info.key]}",
+            )
+    start = next(t for t in tiles if t.kind == "start")
+    if start.exits & ~sides("NW"):
+        raise _fail(f"{source} tile {start.id}", "exits", "the start tile (SE corner) can only "
+                                                          "have exits N and W")
