@@ -69,6 +69,11 @@ class Outcome:
         """True when more than one player shares the victory."""
         return len(self.winners) > 1
 
+    def to_dict(self) -> dict[str, list[int]]:
+        """A JSON-friendly form."""
+        return {"scores": list(self.scores), "ranks": list(self.ranks),
+                "winners": list(self.winners)}
+
 
 class _Frame:
     """What undo needs for one step: the snapshot before it and how far history went."""
@@ -320,6 +325,19 @@ class State(ABC, Generic[G]):
         yield from getattr(self, "setup_events", ())
         for step in self._history:
             yield from step.events
+
+    def visible_legal(self, player: int | None) -> tuple[str, ...]:
+        """The legal actions as notation if ``player`` (None: everyone) is to move, else ()."""
+        if player is None or player == self.current_player:
+            return tuple(str(a) for a in self.legal_actions())
+        return ()
+
+    def last_step_text(self) -> tuple[str, ...]:
+        """The last step and the events it caused, as text (empty before the first step)."""
+        last = self.last_step
+        if last is None:
+            return ()
+        return (str(last), *(str(e) for e in last.events))
 
     def outcome(self) -> Outcome | None:
         """Scores, ranks (1 = best) and winners once the game is over, else None."""

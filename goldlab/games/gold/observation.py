@@ -54,14 +54,9 @@ class GoldView:
         scores = tuple(
             sum(c.value for c in p) if p is not None else None for p in piles
         )
-        last = state.last_step
-        last_text: tuple[str, ...] = ()
-        if last is not None:
-            last_text = (str(last), *(str(e) for e in last.events))
+        last_text = state.last_step_text()
         to_move = state.current_player
-        legal: tuple[str, ...] = ()
-        if player is None or player == to_move:
-            legal = tuple(str(a) for a in state.legal_actions())
+        legal = state.visible_legal(player)
         return cls(
             player=player,
             players=state.players,
@@ -113,9 +108,7 @@ class GoldView:
             "unseen": None if self.unseen is None else {str(c): n for c, n in self.unseen},
             "last": list(self.last),
             "legal": list(self.legal),
-            "outcome": None
-            if self.outcome is None
-            else {"scores": list(self.outcome.scores), "winners": list(self.outcome.winners)},
+            "outcome": None if self.outcome is None else self.outcome.to_dict(),
         }
 
     def _repr_html_(self) -> str:

@@ -98,14 +98,9 @@ class GoldlandView:
         board = tuple(
             (tiles[v >> 2].id, (v & 3) * 90) if v >= 0 else None for v in state.board
         )
-        last = state.last_step
-        last_text: tuple[str, ...] = ()
-        if last is not None:
-            last_text = (str(last), *(str(e) for e in last.events))
+        last_text = state.last_step_text()
         to_move = state.current_player
-        legal: tuple[str, ...] = ()
-        if player is None or player == to_move:
-            legal = tuple(str(a) for a in state.legal_actions())
+        legal = state.visible_legal(player)
         moved = ("not begun", "moving", "over")[state.move]
         turn = TurnView(
             seat=state.turn, moved=moved, allowance=state.allowance, steps=state.steps,
@@ -211,9 +206,7 @@ class GoldlandView:
             "scores": list(self.scores),
             "last": list(self.last),
             "legal": list(self.legal),
-            "outcome": None
-            if self.outcome is None
-            else {"scores": list(self.outcome.scores), "winners": list(self.outcome.winners)},
+            "outcome": None if self.outcome is None else self.outcome.to_dict(),
         }
 
     def _repr_html_(self) -> str:

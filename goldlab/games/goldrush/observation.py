@@ -82,9 +82,7 @@ class GoldrushView:
         )
         cards = tuple(ALL_CARDS[k] if k >= 0 else None for k in state.cell)
         to_move = state.current_player
-        legal: tuple[str, ...] = ()
-        if player is None or player == to_move:
-            legal = tuple(str(a) for a in state.legal_actions())
+        legal = state.visible_legal(player)
         return cls(
             player=player,
             players=state.players,
@@ -182,9 +180,7 @@ class GoldrushView:
             "end_reason": self.end_reason,
             "last": list(self.last),
             "legal": list(self.legal),
-            "outcome": None
-            if self.outcome is None
-            else {"scores": list(self.outcome.scores), "winners": list(self.outcome.winners)},
+            "outcome": None if self.outcome is None else self.outcome.to_dict(),
         }
 
     def html(self, memory: Mapping[int, Card] | None = None, memory_of: int | None = None) -> str:
