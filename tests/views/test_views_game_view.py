@@ -84,3 +84,19 @@ def test_messages_from_the_front_end_are_handled() -> None:
     view._on_message(view, "garbage", [])
     view._on_message(view, {"type": "goto", "to": 3}, [])
     assert "replay view" in view.error
+
+
+@pytest.mark.parametrize("game", goldlab.names())
+def test_every_game_plays_and_replays_in_the_view(game: str) -> None:
+    players = goldlab.game(game).min_players
+    view = GameView(goldlab.make(game, players=players, seed=4, mode="study"))
+    assert view.legal and 'class="gl-state' in view.html
+    view.request(view.legal[-1])
+    assert view.error == ""
+    view.request("not an action at all")
+    assert view.error
+    final = play_game(game, ["random"] * players, seed=4, turn_cap=5) if game == "goldland" \
+        else play_game(game, ["random"] * players, seed=4)
+    replay = GameView.replay(final)
+    replay.goto(replay.length)
+    assert replay.state.fingerprint()[0] == final.fingerprint()[0]
