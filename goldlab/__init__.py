@@ -27,6 +27,19 @@ from goldlab.core import (
     parse_action,
 )
 
+_LAZY = {"simulate"}
+
+
+def __getattr__(name: str) -> object:
+    # goldlab.simulate (pandas, NumPy) loads only when first used: the engine stays light
+    # (and it stays out of __all__, so `from goldlab import *` does not load it either).
+    if name in _LAZY:
+        import importlib
+
+        return importlib.import_module(f"goldlab.{name}")
+    raise AttributeError(f"module 'goldlab' has no attribute {name!r}")
+
+
 __all__ = [
     "CHANCE",
     "TERMINAL",

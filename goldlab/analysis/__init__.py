@@ -1,0 +1,39 @@
+"""Analysis of simulation results: intervals, tournaments, designer metrics and charts.
+
+Everything here takes the tidy frames of :func:`goldlab.simulate` (one row per
+game and seat) and returns small tidy frames; :mod:`goldlab.analysis.charts`
+turns them into Altair charts.
+
+>>> import goldlab
+>>> from goldlab.analysis import seat_advantage
+>>> df = goldlab.simulate("gold", "random", 100, seed=1, players=2, quiet=True)
+>>> seat_advantage(df)[["seat", "win_rate", "ci_low", "ci_high"]].shape
+(2, 4)
+"""
+
+from goldlab.analysis.metrics import (
+    balance,
+    decided_at_end,
+    designer_metrics,
+    game_length,
+    lead_changes,
+    seat_advantage,
+)
+from goldlab.analysis.stats import mean_ci, mean_scores, per_game, proportion_ci, win_rates
+from goldlab.analysis.tournament import Tournament, round_robin
+
+__all__ = [
+    "Tournament",
+    "balance",
+    "decided_at_end",
+    "designer_metrics",
+    "game_length",
+    "lead_changes",
+    "mean_ci",
+    "mean_scores",
+    "per_game",
+    "proportion_ci",
+    "round_robin",
+    "seat_advantage",
+    "win_rates",
+]

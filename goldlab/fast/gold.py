@@ -1,0 +1,432 @@
+"""Gold! random play in numba: the same games as the engine, about a hundred times faster.
+
+The kernel replays what :class:`goldlab.games.gold.GoldState` and
+:class:`goldlab.bots.RandomBot` do, draw for draw:
+
+* the state's generator is ``random.Random(game_seed)``: starting donkeys are
+  ``free[randrange(len(free))]`` over the colours nobody holds (rulebook
+  order), and each reveal is ``randrange(sum(unseen))`` walked over the card
+  kinds in ``ALL_CARDS`` order (the two cards removed unseen stay in that
+  multiset, exactly as in the engine);
+* each bot's generator is ``random.Random(bot_seed(game_seed, seat))`` and
+  picks ``legal[randrange(len(legal))]`` from the legal actions listed in
+  ``rules.legal_actions`` order (takes in offer order, then exchanges by
+  tableau card, then offer card; steals by victim and card; then "no bonus").
+
+It also computes what :mod:`goldlab.simulate` reports for every game (scores,
+ranks, sets, colour-scoring points, donkeys banked, turns, lead changes,
+whether the winner was only decided by the final step).  The differential
+test in ``tests/fast`` plays thousands of games both ways and compares every
+column.
+
+>>> import numpy as np
+>>> out = play_random(2, np.array([1, 2, 3], dtype=np.uint64))
+>>> out["score"].shape
+(3, 2)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from goldlab.fast.bits import popcount, trailing_zeros
+from goldlab.fast.mt import ROW, randbelow, seed_generators
+from goldlab.fast.sha import bot_seed_one
+
+COLOURS = 6
+KINDS_PER_COLOUR = 7
+KINDS = COLOURS * KINDS_PER_COLOUR
+_KIND_VALUES = (-2, 3, 4, 5, 6, 7, 8)
+VALUE = np.array([_KIND_VALUES[k % KINDS_PER_COLOUR] for k in range(KINDS)], dtype=np.int64)
+DECK = np.array([3 if k % KINDS_PER_COLOUR == 0 else 2 if k % KINDS_PER_COLOUR == 1 else 1
+                 for k in range(KINDS)], dtype=np.int64)
+COLOUR_MASK = np.array([((1 << KINDS_PER_COLOUR) - 1) << (c * KINDS_PER_COLOUR)
+                        for c in range(COLOURS)], dtype=np.uint64)
+OFFER_SIZE = 5
+REMOVED_UNSEEN = 2
+BATCH = 32
+"""Games whose generators are seeded together (seeding vectorises across them)."""
+
+TAKE = 0
+EXCHANGE = 1
+STEAL = 2
+NO_BONUS = 3
+
+RESULT_COLUMNS = ("score", "rank", "pile_cards", "sets", "colour_points", "donkeys_banked")
+GAME_COLUMNS = ("actions", "turns", "lead_changes", "decided_at_end")
+
+
+@njit(cache=True, nogil=True)
+def _remove_offer(offer: np.ndarray, n: int, kind: int) -> int:  # pragma: no cover
+    i = 0
+    while offer[i] != kind:
+        i += 1
+    while i < n - 1:
+        offer[i] = offer[i + 1]
+        i += 1
+    return n - 1
+
+
+@njit(cache=True, nogil=True)
+def _play_batch(players: int, seeds: np.ndarray, start: int, stop: int, start_player: int,
+                donkeys: np.ndarray, declinable: bool, gens: np.ndarray,
+                gen_seeds: np.ndarray, block: np.ndarray, w: np.ndarray,
+                ints: np.ndarray, flags: np.ndarray) -> None:  # pragma: no cover
+    P = players
+    G = P + 1
+    count = stop - start
+    for i in range(count):
+        s = seeds[start + i]
+        gen_seeds[i * G] = s
+        for seat in range(P):
+            gen_seeds[i * G + 1 + seat] = bot_seed_one(s, seat, block, w)
+    seed_generators(gens[:, : count * G], gen_seeds[: count * G])
+
+    unseen = np.empty(KINDS, np.int64)
+    tab = np.zeros((P, KINDS), np.int64)
+    col = np.zeros((P, COLOURS), np.int64)
+    offer = np.empty(16, np.int64)
+    mask = np.zeros(P, np.uint64)
+    takes = np.empty(8, np.int64)
+    gold_value = np.empty(8, np.int64)
+    score = np.zeros(P, np.int64)
+    cards = np.zeros(P, np.int64)
+    sets = np.zeros(P, np.int64)
+    cpts = np.zeros(P, np.int64)
+    dbank = np.zeros(P, np.int64)
+    before = np.zeros(P, np.int64)
+    free = np.empty(COLOURS, np.int64)
+    gold_offer = np.empty(8, np.int64)
+    nbest = np.zeros(P, np.int64)
+
+    for i in range(count):
+        game = start + i
+        gs = i * G
+        unseen[:] = DECK
+        if P == 2:
+            for c in range(COLOURS):
+                unseen[c * KINDS_PER_COLOUR] -= 1
+        total = 0
+        for k in range(KINDS):
+            total += unseen[k]
+        tab[:, :] = 0
+        col[:, :] = 0
+        mask[:] = 0
+        score[:] = 0
+        cards[:] = 0
+        sets[:] = 0
+        cpts[:] = 0
+        dbank[:] = 0
+        # ---- set-up: starting donkeys
+        for seat in range(P):
+            if donkeys[0] < 0:
+                nfree = 0
+                for c in range(COLOURS):
+                    taken = False
+                    for t in range(seat):
+                        if col[t, c] > 0:
+                            taken = True
+                    if not taken:
+                        free[nfree] = c
+                        nfree += 1
+                c = free[randbelow(gens, gs, nfree)]
+            else:
+                c = donkeys[seat]
+            k = c * KINDS_PER_COLOUR
+            unseen[k] -= 1
+            total -= 1
+            tab[seat, k] += 1
+            mask[seat] |= np.uint64(1) << np.uint64(k)
+            col[seat, c] += 1
+        pile_count = total - REMOVED_UNSEEN
+        to_reveal = min(OFFER_SIZE, pile_count)
+        n_offer = 0
+        turn = start_player
+        bonus = False
+        set_colour = -1
+        actions = 0
+        turns = 0
+        leader = -1
+        changes = 0
+        over = False
+        while True:
+            # ---- chance: reveal cards
+            while to_reveal > 0:
+                pick = randbelow(gens, gs, total)
+                k = 0
+                pick -= unseen[0]
+                while pick >= 0:
+                    k += 1
+                    pick -= unseen[k]
+                unseen[k] -= 1
+                total -= 1
+                offer[n_offer] = k
+                n_offer += 1
+                pile_count -= 1
+                to_reveal -= 1
+            if over:
+                break
+            # ---- the player to move counts the legal actions; its bot picks one
+            seat = turn
+            bot = gs + 1 + seat
+            actions += 1
+            for p in range(P):
+                before[p] = score[p]
+            score_set = False
+            if bonus:
+                # steals: by victim, then card (index order); then "no bonus"
+                own = np.uint64(0)
+                for c in range(COLOURS):
+                    if col[seat, c] > 0:
+                        own |= COLOUR_MASK[c]
+                n = 0
+                for victim in range(P):
+                    if victim != seat:
+                        n += popcount(mask[victim] & ~own)
+                n_steal = n
+                if declinable or n == 0:
+                    n += 1
+                r = randbelow(gens, bot, n)
+                if r < n_steal:
+                    kind = STEAL
+                    for victim in range(P):
+                        if victim == seat:
+                            continue
+                        m = mask[victim] & ~own
+                        cnt = popcount(m)
+                        if r < cnt:
+                            for _ in range(r):
+                                m &= m - np.uint64(1)
+                            k = trailing_zeros(m)
+                            tab[victim, k] -= 1
+                            if tab[victim, k] == 0:
+                                mask[victim] &= ~(np.uint64(1) << np.uint64(k))
+                            col[victim, k // KINDS_PER_COLOUR] -= 1
+                            tab[seat, k] += 1
+                            mask[seat] |= np.uint64(1) << np.uint64(k)
+                            col[seat, k // KINDS_PER_COLOUR] += 1
+                            break
+                        r -= cnt
+                else:
+                    kind = NO_BONUS
+                score_set = True
+            else:
+                # takes: distinct lowest cards in offer order; exchanges: by tableau card
+                # (index order), then gold card on offer (offer order)
+                low = 100
+                for j in range(n_offer):
+                    v = VALUE[offer[j]]
+                    if v < low:
+                        low = v
+                seen = np.uint64(0)
+                n_take = 0
+                n_gold = 0
+                for j in range(n_offer):
+                    k = offer[j]
+                    bit = np.uint64(1) << np.uint64(k)
+                    if seen & bit:
+                        continue
+                    seen |= bit
+                    v = VALUE[k]
+                    if v == low:
+                        takes[n_take] = k
+                        n_take += 1
+                    if v > 0:
+                        gold_offer[n_gold] = k
+                        gold_value[n_gold] = v
+                        n_gold += 1
+                n = n_take
+                if n_gold > 0:
+                    m = mask[seat]
+                    while m:
+                        give = trailing_zeros(m)
+                        m &= m - np.uint64(1)
+                        gv = VALUE[give]
+                        if gv < 0:
+                            n += n_gold
+                        else:
+                            for j in range(n_gold):
+                                if gold_value[j] < gv:
+                                    n += 1
+                r = randbelow(gens, bot, n)
+                turns += 1
+                if r < n_take:
+                    kind = TAKE
+                    k = takes[r]
+                    n_offer = _remove_offer(offer, n_offer, k)
+                else:
+                    kind = EXCHANGE
+                    r -= n_take
+                    m = mask[seat]
+                    give = -1
+                    k = -1
+                    while k < 0:
+                        give = trailing_zeros(m)
+                        m &= m - np.uint64(1)
+                        gv = VALUE[give]
+                        for j in range(n_gold):
+                            if gv < 0 or gold_value[j] < gv:
+                                if r == 0:
+                                    k = gold_offer[j]
+                                    break
+                                r -= 1
+                    tab[seat, give] -= 1
+                    if tab[seat, give] == 0:
+                        mask[seat] &= ~(np.uint64(1) << np.uint64(give))
+                    col[seat, give // KINDS_PER_COLOUR] -= 1
+                    j = 0
+                    while offer[j] != k:
+                        j += 1
+                    offer[j] = give
+                tab[seat, k] += 1
+                mask[seat] |= np.uint64(1) << np.uint64(k)
+                c = k // KINDS_PER_COLOUR
+                col[seat, c] += 1
+                # set check: the first colour with three cards
+                set_colour = -1
+                for cc in range(COLOURS):
+                    if col[seat, cc] >= 3:
+                        set_colour = cc
+                        break
+                if set_colour >= 0:
+                    has_target = False
+                    for victim in range(P):
+                        if victim == seat:
+                            continue
+                        for cc in range(COLOURS):
+                            if col[victim, cc] > 0 and col[seat, cc] == 0:
+                                has_target = True
+                    if has_target:
+                        bonus = True
+                    else:
+                        score_set = True
+            end_turn = kind >= STEAL or not bonus  # a bonus decision, or no bonus pending
+            if score_set:
+                base = set_colour * KINDS_PER_COLOUR
+                for k in range(base, base + KINDS_PER_COLOUR):
+                    cnt = tab[seat, k]
+                    if cnt:
+                        score[seat] += cnt * VALUE[k]
+                        cards[seat] += cnt
+                        if k == base:
+                            dbank[seat] += cnt
+                        tab[seat, k] = 0
+                mask[seat] &= ~COLOUR_MASK[set_colour]
+                col[seat, set_colour] = 0
+                sets[seat] += 1
+                set_colour = -1
+                bonus = False
+            if end_turn:
+                if n_offer == 0:
+                    if pile_count > 0:
+                        to_reveal = min(OFFER_SIZE, pile_count)
+                    else:
+                        # ---- colour scoring and the end
+                        for c in range(COLOURS):
+                            base = c * KINDS_PER_COLOUR
+                            best = -1000
+                            holders = False
+                            for p in range(P):
+                                nbest[p] = -1000
+                                if col[p, c] == 0:
+                                    continue
+                                tot = 0
+                                for k in range(base, base + KINDS_PER_COLOUR):
+                                    tot += tab[p, k] * VALUE[k]
+                                    if k > base and tab[p, k] > 0:
+                                        holders = True
+                                nbest[p] = tot
+                                if tot > best:
+                                    best = tot
+                            if not holders:
+                                continue
+                            for p in range(P):
+                                if col[p, c] > 0 and nbest[p] == best:
+                                    for k in range(base + KINDS_PER_COLOUR - 1, base, -1):
+                                        if tab[p, k] > 0:
+                                            score[p] += VALUE[k]
+                                            cpts[p] += VALUE[k]
+                                            cards[p] += 1
+                                            break
+                        over = True
+                if not over:
+                    turn = (turn + 1) % P
+            # ---- lead changes (sole leader by points, after every decision)
+            top = -1000
+            who = -1
+            for p in range(P):
+                if score[p] > top:
+                    top = score[p]
+                    who = p
+                elif score[p] == top:
+                    who = -1
+            if who >= 0 and who != leader:
+                if leader >= 0:
+                    changes += 1
+                leader = who
+            if over:
+                break
+        # ---- results
+        decided = False
+        top_before = -1000
+        for p in range(P):
+            if before[p] > top_before:
+                top_before = before[p]
+        for p in range(P):
+            rank = 1
+            for q in range(P):
+                if score[q] > score[p] or (score[q] == score[p] and cards[q] > cards[p]):
+                    rank += 1
+            ints[game, p, 0] = score[p]
+            ints[game, p, 1] = rank
+            ints[game, p, 2] = cards[p]
+            ints[game, p, 3] = sets[p]
+            ints[game, p, 4] = cpts[p]
+            ints[game, p, 5] = dbank[p]
+            if (rank == 1) != (before[p] == top_before):
+                decided = True
+        flags[game, 0] = actions
+        flags[game, 1] = turns
+        flags[game, 2] = changes
+        flags[game, 3] = 1 if decided else 0
+
+
+@njit(cache=True, nogil=True)
+def _play_all(players: int, seeds: np.ndarray, start_player: int, donkeys: np.ndarray,
+              declinable: bool, ints: np.ndarray, flags: np.ndarray) -> None:  # pragma: no cover
+    G = players + 1
+    gens = np.empty((ROW, BATCH * G), np.uint32)
+    gen_seeds = np.empty(BATCH * G, np.uint64)
+    block = np.empty(64, np.uint8)
+    w = np.empty(64, np.uint32)
+    n = seeds.shape[0]
+    for start in range(0, n, BATCH):
+        stop = min(n, start + BATCH)
+        _play_batch(players, seeds, start, stop, start_player, donkeys, declinable, gens,
+                    gen_seeds, block, w, ints, flags)
+
+
+def play_random(players: int, seeds: np.ndarray, *, start_player: int = 0,
+                donkey_colours: tuple[int, ...] | None = None,
+                bonus_may_be_declined: bool = True) -> dict[str, np.ndarray]:
+    """Play one game of random bots per seed; per-seat and per-game columns as arrays.
+
+    ``donkey_colours``: colour numbers (rulebook order) per seat, or None to
+    deal them by chance (the default option ``starting_donkeys="random"``).
+    Per-seat arrays have shape ``(games, players)``; per-game ones ``(games,)``.
+    """
+    if players not in (2, 3):
+        raise ValueError("Gold! is for 2-3 players")
+    seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
+    n = seeds.shape[0]
+    ints = np.zeros((n, players, len(RESULT_COLUMNS)), np.int64)
+    flags = np.zeros((n, len(GAME_COLUMNS)), np.int64)
+    donkeys = np.array(donkey_colours if donkey_colours is not None else (-1,), np.int64)
+    _play_all(players, seeds, start_player, donkeys, bonus_may_be_declined, ints, flags)
+    out: dict[str, np.ndarray] = {
+        name: ints[:, :, j] for j, name in enumerate(RESULT_COLUMNS)
+    }
+    for j, name in enumerate(GAME_COLUMNS):
+        out[name] = flags[:, j]
+    return out

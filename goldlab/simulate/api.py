@@ -1,0 +1,219 @@
+"""``goldlab.simulate``: play many games with bots, get one tidy row per game and seat."""
+
+from __future__ import annotations
+
+import datetime as _dt
+from collections.abc import Sequence
+from typing import Any, Literal, overload
+
+import numpy as np
+import pandas as pd
+
+from goldlab.bots import make_bot
+from goldlab.core.errors import OptionsError
+from goldlab.core.registry import game as make_game
+from goldlab.play import bot_options
+from goldlab.simulate.backends import (
+    BACKENDS,
+    check_workers,
+    cpu_count,
+    run_dask,
+    run_process,
+    run_serial,
+)
+from goldlab.simulate.collectors import collector_for
+from goldlab.simulate.runner import Block, Task, build_events, build_frame
+from goldlab.simulate.seeds import check_root_seed, fresh_root_seed, game_seeds
+
+SERIAL_BELOW = {"protocol": 400, "fast": 5_000}
+"""Without an explicit ``workers``, runs shorter than this stay in this process
+(starting workers would cost more than it saves)."""
+CHUNK = {"protocol": 250, "fast": 25_000}
+"""Largest number of games per task."""
+
+
+def parse_bots(bots: str | Sequence[str], players: int | None) -> tuple[str, ...]:
+    """Bot specs, one per seat: a list, ``"random,greedy"``, or one spec for every seat."""
+    if isinstance(bots, str):
+        specs = [b.strip() for b in bots.split(",") if b.strip()]
+        if len(specs) == 1 and players is not None:
+            specs = specs * players
+    else:
+        specs = list(bots)
+        if any(not isinstance(b, str) for b in specs):
+            raise OptionsError(
+                "simulate takes bot specs (names such as 'random' or 'greedy'), not bot "
+                "objects: each game needs fresh bots seeded from its own seed"
+            )
+        specs = [b.strip() for b in specs]
+    if not specs:
+        raise OptionsError("give at least one bot spec per seat, e.g. ['random', 'random']")
+    if players is not None and len(specs) != players:
+        raise OptionsError(f"bots names {len(specs)} bots for {players} players")
+    return tuple(specs)
+
+
+def check_count(n_games: object) -> int:
+    """``n_games`` as a whole number >= 0, else :class:`OptionsError`."""
+    if isinstance(n_games, bool) or not isinstance(n_games, int | np.integer) or n_games < 0:
+        raise OptionsError(f"n_games must be a whole number >= 0, got {n_games!r}")
+    return int(n_games)
+
+
+def plan(game: str, bots: tuple[str, ...], options: dict[str, Any], fast: bool | None,
+         events: bool) -> tuple[dict[str, Any], bool]:
+    """Validate a line-up: (the full options, whether the fast path plays it).
+
+    ``options`` should already hold the game's bot-play defaults (:func:`bot_options`).
+    """
+    g = make_game(game, len(bots), **options)  # unknown game, players, options: OptionsError
+    for seat, spec in enumerate(bots):
+        make_bot(game, spec, seat, 0)  # unknown or malformed bot: OptionsError
+    full = g.options.to_dict()
+    use_fast = False
+    if fast is not False and not events:
+        from goldlab import fast as fast_path
+
+        use_fast = fast_path.supports(game, bots, options)
+    if fast is True and not use_fast:
+        why = "events=True needs the protocol engine" if events else (
+            f"no fast path for {game} with bots {', '.join(bots)}")
+        raise OptionsError(f"fast=True: {why}")
+    return full, use_fast
+
+
+def make_tasks(game: str, bots: tuple[str, ...], options: dict[str, Any], seeds: np.ndarray,
+               first: int, use_fast: bool, events: bool, workers: int,
+               chunk_size: int | None) -> list[Task]:
+    """Cut a run into tasks: a few per worker, at most ``CHUNK`` games each."""
+    n = len(seeds)
+    engine = "fast" if use_fast else "protocol"
+    if chunk_size is None:
+        chunk_size = max(1, min(CHUNK[engine], -(-n // (4 * workers)) if workers > 1 else n))
+    elif isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
+        raise OptionsError(f"chunk_size must be a whole number >= 1, got {chunk_size!r}")
+    return [
+        Task(game, bots, options, seeds[i:i + chunk_size], first + i, use_fast, events)
+        for i in range(0, n, chunk_size)
+    ]
+
+
+def execute(tasks: Sequence[Task], *, n_games: int, workers: int | None, backend: str | None,
+            client: Any, quiet: bool, label: str) -> list[Block]:
+    """Run ``tasks`` on the chosen backend with a progress bar."""
+    if backend is None:
+        backend = "dask" if client is not None else "process"
+    if backend not in BACKENDS:
+        raise OptionsError(f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}")
+    if client is not None and backend != "dask":
+        raise OptionsError("a Dask client was given: use backend='dask' (or leave it out)")
+    from tqdm.auto import tqdm
+
+    bar = tqdm(total=n_games, disable=quiet, delay=0.5, unit="game", desc=label,
+               dynamic_ncols=True, leave=False)
+    try:
+        if backend == "dask":
+            return run_dask(tasks, workers, client, bar.update)
+        fast = bool(tasks) and tasks[0].fast
+        engine = "fast" if fast else "protocol"
+        count = workers if workers is not None else (
+            1 if n_games < SERIAL_BELOW[engine] else cpu_count())
+        count = min(count, len(tasks)) if tasks else 1
+        if backend == "serial" or count <= 1:
+            return run_serial(tasks, bar.update)
+        if fast:
+            from goldlab import fast as fast_path
+
+            first = tasks[0]
+            fast_path.warm_up(first.game, first.bots, first.options)  # compile once, up front
+        return run_process(tasks, count, bar.update)
+    finally:
+        bar.close()
+
+
+@overload
+def simulate(game: str, bots: str | Sequence[str], n_games: int, seed: int | None = ..., *,
+             players: int | None = ..., workers: int | None = ..., backend: str | None = ...,
+             client: Any = ..., events: Literal[False] = ..., fast: bool | None = ...,
+             quiet: bool = ..., chunk_size: int | None = ..., **options: Any) -> pd.DataFrame: ...
+
+
+@overload
+def simulate(game: str, bots: str | Sequence[str], n_games: int, seed: int | None = ..., *,
+             players: int | None = ..., workers: int | None = ..., backend: str | None = ...,
+             client: Any = ..., events: Literal[True], fast: bool | None = ...,
+             quiet: bool = ..., chunk_size: int | None = ...,
+             **options: Any) -> tuple[pd.DataFrame, pd.DataFrame]: ...
+
+
+def simulate(game: str, bots: str | Sequence[str], n_games: int, seed: int | None = None, *,
+             players: int | None = None, workers: int | None = None,
+             backend: str | None = None, client: Any = None, events: bool = False,
+             fast: bool | None = None, quiet: bool = False, chunk_size: int | None = None,
+             **options: Any) -> pd.DataFrame | tuple[pd.DataFrame, pd.DataFrame]:
+    """Play ``n_games`` games of ``game`` and return one row per game and seat.
+
+    ``bots`` are specs, one per seat (``["random", "greedy"]``, ``"random,greedy"``,
+    or ``"random"`` with ``players=3``).  Game ``i`` is seeded from the root ``seed``
+    through NumPy's ``SeedSequence``, and its bots from that game seed as in
+    :func:`goldlab.play.play_game`, so every row can be replayed on its own and
+    the frame is identical whatever ``workers`` or ``backend`` say.  Game options
+    are keywords (``start_player=1``); the game's bot-play defaults apply as in
+    ``play_game`` (Goldland: a turn cap, since random players may never finish).
+
+    ``backend``: ``"process"`` (default: local workers on all cores for runs long
+    enough to pay for them; processes for the protocol engine, threads for the
+    fast path, whose kernel releases the GIL), ``"serial"``, or ``"dask"`` (``client=`` a
+    ``dask.distributed.Client``, or a local cluster made for the run).  ``fast``:
+    None uses the compiled fast path when it supports every bot, False never,
+    True insists.  ``events=True`` also returns the long event table (one row per
+    event; protocol engine only).  ``quiet`` hides the progress bar.
+
+    The metadata to reproduce the run is in ``frame.attrs["goldlab"]``.
+
+    >>> import goldlab
+    >>> df = goldlab.simulate("gold", ["random", "greedy"], 10, seed=7, quiet=True)
+    >>> len(df), list(df.columns[:6])
+    (20, ['game', 'seed', 'players', 'opt_start_player', 'opt_starting_donkeys', \
+'opt_bonus_may_be_declined'])
+    >>> int(df.groupby("bot", observed=True)["won"].sum().sum()) >= 10
+    True
+    """
+    specs = parse_bots(bots, players)
+    n = check_count(n_games)
+    root = fresh_root_seed() if seed is None else check_root_seed(seed)
+    workers = check_workers(workers)
+    options = bot_options(game, options)  # as play_game: e.g. Goldland's turn cap
+    full_options, use_fast = plan(game, specs, options, fast, events)
+    seeds = game_seeds(root, n)
+    tasks = make_tasks(game, specs, options, seeds, 0, use_fast, events,
+                       workers or cpu_count(), chunk_size)
+    blocks = execute(tasks, n_games=n, workers=workers, backend=backend, client=client,
+                     quiet=quiet, label=f"{game} {'/'.join(specs)}")
+    collector = collector_for(game)
+    extra = collector.columns if collector is not None else ()
+    frame = build_frame(blocks, specs, full_options, extra)
+    frame.attrs["goldlab"] = run_metadata(
+        kind="simulation", game=game, bots=list(specs), players=len(specs), n_games=n,
+        seed=root, options=full_options, engine="fast" if use_fast else "protocol",
+        frame=frame,
+    )
+    if events:
+        return frame, build_events(blocks)
+    return frame
+
+
+def run_metadata(*, kind: str, game: str, frame: pd.DataFrame, **fields: Any) -> dict[str, Any]:
+    """The JSON-friendly metadata stored with results."""
+    from goldlab import __version__
+
+    return {
+        "format": "goldlab-results",
+        "format_version": 1,
+        "kind": kind,
+        "goldlab": __version__,
+        "game": game,
+        **fields,
+        "created": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
+        "dtypes": {c: str(t) for c, t in frame.dtypes.items()},
+    }

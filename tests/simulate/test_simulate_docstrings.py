@@ -1,0 +1,22 @@
+"""The examples in the docstrings of goldlab.simulate, goldlab.analysis and goldlab.fast run."""
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "goldlab.simulate", "goldlab.simulate.api", "goldlab.simulate.seeds",
+    "goldlab.simulate.collectors", "goldlab.simulate.results",
+    "goldlab.analysis", "goldlab.analysis.stats", "goldlab.analysis.metrics",
+    "goldlab.analysis.tournament", "goldlab.analysis.charts",
+    "goldlab.fast", "goldlab.fast.mt", "goldlab.fast.sha", "goldlab.fast.bits",
+    "goldlab.fast.gold", "goldlab.fast.goldrush",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0
