@@ -12,14 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from goldlab.core.state import Outcome
+from goldlab.core.state import Outcome, Step
+from goldlab.core.values import Action
 from goldlab.games.gold.cards import ALL_CARDS, Card
 
 if TYPE_CHECKING:
     from goldlab.games.gold.state import GoldState
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GoldView:
     """A player's (or the omniscient) view of a Gold! position."""
 
@@ -39,38 +40,48 @@ class GoldView:
     grand_final: bool
     set_colour: str | None
     unseen: tuple[tuple[Card, int], ...] | None
-    last: tuple[str, ...]
-    legal: tuple[str, ...]
+    last_step: Step | None
+    legal_actions: tuple[Action, ...]
     outcome: Outcome | None
+
+    @property
+    def last(self) -> tuple[str, ...]:
+        """The last step and its events as text (formatted only when asked for)."""
+        step = self.last_step
+        return () if step is None else (str(step), *(str(e) for e in step.events))
+
+    @property
+    def legal(self) -> tuple[str, ...]:
+        """The legal actions as notation, if this view's player is to move."""
+        return tuple(str(a) for a in self.legal_actions)
 
     @classmethod
     def of(cls, state: GoldState, player: int | None) -> GoldView:
         """Build the view of ``state`` for ``player`` (None: omniscient)."""
         over = state.is_terminal()
         piles = tuple(
-            tuple(p) if player is None or player == s or over else None
+            p if player is None or player == s or over else None
             for s, p in enumerate(state.piles)
         )
         scores = tuple(
             sum(c.value for c in p) if p is not None else None for p in piles
         )
-        last_text = state.last_step_text()
         to_move = state.current_player
-        legal = state.visible_legal(player)
+        legal = tuple(state.legal_actions()) if player is None or player == to_move else ()
         return cls(
             player=player,
             players=state.players,
             to_move=to_move,
             phase=state.phase,
-            offer=tuple(state.offer),
-            tableaux=tuple(tuple(t) for t in state.tableaux),
+            offer=state.offer,
+            tableaux=state.tableaux,
             scoring_piles=piles,
             pile_sizes=tuple(len(p) for p in state.piles),
             scores=scores,
             draw_pile=state.pile_count,
             removed_unseen=sum(state.unseen) - state.pile_count,
-            box=tuple(state.box),
-            discard=tuple(state.discard),
+            box=state.box,
+            discard=state.discard,
             grand_final=state.grand_final,
             set_colour=state.set_colour,
             unseen=(
@@ -78,9 +89,9 @@ class GoldView:
                 if player is None
                 else None
             ),
-            last=last_text,
-            legal=legal,
-            outcome=state.outcome(),
+            last_step=state.last_step,
+            legal_actions=legal,
+            outcome=state.outcome() if over else None,
         )
 
     def to_dict(self) -> dict[str, Any]:
