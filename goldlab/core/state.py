@@ -315,6 +315,10 @@ class State(ABC, Generic[G]):
         """Every step so far, set-up chance steps included, oldest first."""
         return list(self._history)
 
+    def recent_steps(self, n: int) -> list[Step]:
+        """The last ``n`` steps, oldest first (cheaper than copying the whole history)."""
+        return self._history[-n:] if n > 0 else []
+
     @property
     def last_step(self) -> Step | None:
         """The most recent step, or None before the first one."""

@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from goldlab.core.state import CHANCE, Outcome
+from goldlab.core.state import Outcome, Step
+from goldlab.core.values import Action
 from goldlab.games.goldrush.cards import ALL_CARDS, DECK, Card
 from goldlab.games.goldrush.layout import label
 
@@ -68,9 +69,23 @@ class GoldrushView:
     stall: int
     stall_limit: int
     end_reason: str
-    last: tuple[str, ...]
-    legal: tuple[str, ...]
+    last_steps: tuple[Step, ...]
+    legal_actions: tuple[Action, ...]
     outcome: Outcome | None
+
+    @property
+    def last(self) -> tuple[str, ...]:
+        """The steps of the latest turn and their events, as text (formatted when read)."""
+        lines: list[str] = []
+        for step in self.last_steps:
+            lines.append(str(step))
+            lines.extend(str(e) for e in step.events)
+        return tuple(lines)
+
+    @property
+    def legal(self) -> tuple[str, ...]:
+        """The legal actions as notation, if this view's player is to move."""
+        return tuple(str(a) for a in self.legal_actions)
 
     @classmethod
     def of(cls, state: GoldrushState, player: int | None) -> GoldrushView:
@@ -82,7 +97,7 @@ class GoldrushView:
         )
         cards = tuple(ALL_CARDS[k] if k >= 0 else None for k in state.cell)
         to_move = state.current_player
-        legal = state.visible_legal(player)
+        legal = tuple(state.legal_actions()) if player is None or player == to_move else ()
         return cls(
             player=player,
             players=state.players,
@@ -105,8 +120,8 @@ class GoldrushView:
             stall=state.stall,
             stall_limit=game.options.stall_limit,
             end_reason=state.end_reason,
-            last=_last_turn(state),
-            legal=legal,
+            last_steps=_last_turn(state),
+            legal_actions=legal,
             outcome=state.outcome(),
         )
 
@@ -201,14 +216,13 @@ class GoldrushView:
         return view_html(self)
 
 
-def _last_turn(state: GoldrushState, limit: int = 8) -> tuple[str, ...]:
-    """The steps of the latest turn (the one under way, else the one just finished) as text."""
+def _last_turn(state: GoldrushState, limit: int = 8) -> tuple[Step, ...]:
+    """The steps of the latest turn (the one under way, else the one just finished)."""
     from goldlab.games.goldrush.events import CardFlipped
 
-    history = state.history
     turn = None
     steps = []
-    for step in reversed(history[-limit:]):
+    for step in reversed(state.recent_steps(limit)):
         turns = [e.turn for e in step.events if isinstance(e, CardFlipped)]
         if turns:
             if turn is None:
@@ -216,9 +230,5 @@ def _last_turn(state: GoldrushState, limit: int = 8) -> tuple[str, ...]:
             elif turns[0] != turn:
                 break
         steps.append(step)
-    lines: list[str] = []
-    for step in reversed(steps):
-        lines.append(str(step.action) if step.actor == CHANCE else str(step))
-        lines.extend(str(e) for e in step.events)
-    return tuple(lines)
+    return tuple(reversed(steps))
 
