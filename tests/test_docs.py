@@ -19,3 +19,13 @@ def test_doc_examples_run(path: Path, capsys: pytest.CaptureFixture[str]) -> Non
             exec(compile(block, f"{path.name}[block {number}]", "exec"), namespace)
         except Exception as exc:  # pragma: no cover - the message is the point
             pytest.fail(f"{path.name} block {number} failed: {exc!r}\n{block}")
+
+
+def test_readme_examples_run() -> None:
+    readme = DOCS.parent / "README.md"
+    blocks = re.findall(r"```python\n(.*?)```", readme.read_text(encoding="utf-8"), re.S)
+    namespace: dict[str, object] = {}
+    for number, block in enumerate(blocks, start=1):
+        if "simulate(" in block:
+            block = block.replace("20_000", "200").replace(", 100, seed", ", 4, seed")
+        exec(compile(block, f"README.md[block {number}]", "exec"), namespace)
