@@ -32,6 +32,7 @@ from numba import njit
 
 from goldlab.fast.bits import popcount, trailing_zeros
 from goldlab.fast.mt import ROW, randbelow, seed_generators
+from goldlab.fast.results import sole_leader, store_results
 from goldlab.fast.sha import bot_seed_one
 
 COLOURS = 6
@@ -353,14 +354,7 @@ def _play_batch(players: int, seeds: np.ndarray, start: int, stop: int, start_pl
                 if not over:
                     turn = (turn + 1) % P
             # ---- lead changes (sole leader by points, after every decision)
-            top = -1000
-            who = -1
-            for p in range(P):
-                if score[p] > top:
-                    top = score[p]
-                    who = p
-                elif score[p] == top:
-                    who = -1
+            who = sole_leader(score, P)
             if who >= 0 and who != leader:
                 if leader >= 0:
                     changes += 1
@@ -368,28 +362,8 @@ def _play_batch(players: int, seeds: np.ndarray, start: int, stop: int, start_pl
             if over:
                 break
         # ---- results
-        decided = False
-        top_before = -1000
-        for p in range(P):
-            if before[p] > top_before:
-                top_before = before[p]
-        for p in range(P):
-            rank = 1
-            for q in range(P):
-                if score[q] > score[p] or (score[q] == score[p] and cards[q] > cards[p]):
-                    rank += 1
-            ints[game, p, 0] = score[p]
-            ints[game, p, 1] = rank
-            ints[game, p, 2] = cards[p]
-            ints[game, p, 3] = sets[p]
-            ints[game, p, 4] = cpts[p]
-            ints[game, p, 5] = dbank[p]
-            if (rank == 1) != (before[p] == top_before):
-                decided = True
-        flags[game, 0] = actions
-        flags[game, 1] = turns
-        flags[game, 2] = changes
-        flags[game, 3] = 1 if decided else 0
+        store_results(game, P, score, cards, before, sets, cpts, dbank, actions, turns, changes,
+                      ints, flags)
 
 
 @njit(cache=True, nogil=True)

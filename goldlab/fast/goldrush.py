@@ -28,6 +28,7 @@ import numpy as np
 from numba import njit
 
 from goldlab.fast.mt import ROW, randbelow, seed_generators
+from goldlab.fast.results import sole_leader, store_results
 from goldlab.fast.sha import bot_seed_one
 
 TABLE = 64
@@ -223,41 +224,14 @@ def _play_batch(players: int, seeds: np.ndarray, start: int, stop: int, start_pl
                         else:
                             over = True
             # ---- lead changes (sole leader by points, after every decision)
-            top = -1
-            who = -1
-            for q in range(P):
-                if score[q] > top:
-                    top = score[q]
-                    who = q
-                elif score[q] == top:
-                    who = -1
+            who = sole_leader(score, P)
             if who >= 0 and who != leader:
                 if leader >= 0:
                     changes += 1
                 leader = who
         # ---- results
-        decided = False
-        top_before = -1
-        for q in range(P):
-            if before[q] > top_before:
-                top_before = before[q]
-        for q in range(P):
-            rank = 1
-            for o in range(P):
-                if score[o] > score[q] or (score[o] == score[q] and cards[o] > cards[q]):
-                    rank += 1
-            ints[game, q, 0] = score[q]
-            ints[game, q, 1] = rank
-            ints[game, q, 2] = cards[q]
-            ints[game, q, 3] = lost[q]
-            ints[game, q, 4] = gifted[q]
-            ints[game, q, 5] = rush_gold[q]
-            if (rank == 1) != (before[q] == top_before):
-                decided = True
-        flags[game, 0] = actions
-        flags[game, 1] = turns
-        flags[game, 2] = changes
-        flags[game, 3] = 1 if decided else 0
+        store_results(game, P, score, cards, before, lost, gifted, rush_gold, actions, turns,
+                      changes, ints, flags)
 
 
 @njit(cache=True, nogil=True)
