@@ -31,9 +31,9 @@ import numpy as np
 from numba import njit
 
 from goldlab.fast.bits import popcount, trailing_zeros
-from goldlab.fast.mt import ROW, randbelow, seed_generators
+from goldlab.fast.mt import randbelow
 from goldlab.fast.results import sole_leader, store_results
-from goldlab.fast.sha import bot_seed_one
+from goldlab.fast.seeding import generator_scratch, seed_batch
 
 COLOURS = 6
 KINDS_PER_COLOUR = 7
@@ -77,12 +77,7 @@ def _play_batch(players: int, seeds: np.ndarray, start: int, stop: int, start_pl
     P = players
     G = P + 1
     count = stop - start
-    for i in range(count):
-        s = seeds[start + i]
-        gen_seeds[i * G] = s
-        for seat in range(P):
-            gen_seeds[i * G + 1 + seat] = bot_seed_one(s, seat, block, w)
-    seed_generators(gens[:, : count * G], gen_seeds[: count * G])
+    seed_batch(P, seeds, start, stop, gens, gen_seeds, block, w)
 
     unseen = np.empty(KINDS, np.int64)
     tab = np.zeros((P, KINDS), np.int64)
@@ -369,11 +364,7 @@ def _play_batch(players: int, seeds: np.ndarray, start: int, stop: int, start_pl
 @njit(cache=True, nogil=True)
 def _play_all(players: int, seeds: np.ndarray, start_player: int, donkeys: np.ndarray,
               declinable: bool, ints: np.ndarray, flags: np.ndarray) -> None:  # pragma: no cover
-    G = players + 1
-    gens = np.empty((ROW, BATCH * G), np.uint32)
-    gen_seeds = np.empty(BATCH * G, np.uint64)
-    block = np.empty(64, np.uint8)
-    w = np.empty(64, np.uint32)
+    gens, gen_seeds, block, w = generator_scratch(players, BATCH)
     n = seeds.shape[0]
     for start in range(0, n, BATCH):
         stop = min(n, start + BATCH)
