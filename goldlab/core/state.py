@@ -75,17 +75,23 @@ class Outcome:
                 "winners": list(self.winners)}
 
 
-class _Frame:
-    """What undo needs for one step: the snapshot before it and how far history went."""
+class _Frame(NamedTuple):
+    """What undo needs for one step.
 
-    __slots__ = ("history_len", "legal", "revealed", "rng_state", "snapshot")
+    ``snapshot`` is the game data before the step, ``history_len`` how far the
+    history went, ``legal`` the legal actions then, ``rng_mark`` a token from
+    which :meth:`State._rng_rewind` restores the generator (None when the step
+    drew nothing), and ``revealed`` whether the step uncovered hidden cards.
+    """
 
-    def __init__(self, snapshot: Snapshot, history_len: int, legal: list[Action]) -> None:
-        self.snapshot = snapshot
-        self.history_len = history_len
-        self.legal = legal
-        self.rng_state: Any = None
-        self.revealed = False
+    snapshot: Snapshot
+    history_len: int
+    legal: Sequence[Action]
+    rng_mark: Any
+    revealed: bool
+
+
+_new_tuple = tuple.__new__
 
 
 class State(ABC, Generic[G]):
@@ -244,32 +250,60 @@ class State(ABC, Generic[G]):
         :class:`IllegalActionError` for an action the rules forbid; in both
         cases the state is left exactly as it was.
         """
-        if not isinstance(action, Action):
-            action = self._coerce(action)
         legal = self._legal
         if legal is None:
             self.legal_actions()
             legal = self._legal
             assert legal is not None
+        for known in legal:  # legal actions are usually the very objects listed
+            if known is action:
+                break
+        else:
+            action = self._check(action, legal)
+        snapshot = self._save()
+        history_len = len(self._history)
+        revealed = isinstance(action, ChanceOutcome)
+        mark = None
+        try:
+            events = self._step(action)
+            if self.auto_chance and self.current_player == CHANCE:
+                mark = self._rng_mark()
+                revealed = True
+                events.extend(self._resolve_chance())
+        except BaseException:
+            self._rollback(snapshot, history_len, mark)
+            raise
+        self._frames.append(_new_tuple(_Frame, (snapshot, history_len, legal, mark, revealed)))
+        return events
+
+    def _check(self, action: Action | str, legal: Sequence[Action]) -> Action:
+        """``action`` as one of ``legal``, or raise the error that refuses it."""
+        if not isinstance(action, Action):
+            action = self._coerce(action)
         if action not in legal:
             rule, reason = self._why_not(action)
             raise IllegalActionError(action, rule, reason)
-        frame = _Frame(self._save(), len(self._history), legal)
-        if isinstance(action, ChanceOutcome):
-            frame.revealed = True
-        try:
-            events = self._step(action)
-            if self.auto_chance:
-                events.extend(self._resolve_chance(frame))
-        except BaseException:
-            self._load(frame.snapshot)
-            del self._history[frame.history_len:]
-            if frame.rng_state is not None:
-                self._rng.setstate(frame.rng_state)
-            self._legal = None
-            raise
-        self._frames.append(frame)
-        return events
+        return action
+
+    def _rollback(self, snapshot: Snapshot, history_len: int, mark: Any) -> None:
+        """Put the state back as it was before a step that failed half-way."""
+        self._load(snapshot)
+        del self._history[history_len:]
+        if mark is not None:
+            self._rng_rewind(mark)
+        self._legal = None
+
+    def _rng_mark(self) -> Any:
+        """A token from which :meth:`_rng_rewind` restores the generator as it is now."""
+        return self._rng.getstate()
+
+    def _rng_rewind(self, mark: Any) -> None:
+        """Restore the generator to a :meth:`_rng_mark` token."""
+        self._rng.setstate(mark)
+
+    def _set_rng(self, rng: random.Random) -> None:
+        """Replace the generator (fresh positions, restored records)."""
+        self._rng = rng
 
     def undo(self) -> Action:
         """Take back the last step (with the chance steps it triggered); return its action.
@@ -289,8 +323,8 @@ class State(ABC, Generic[G]):
         action = self._history[frame.history_len].action
         self._load(frame.snapshot)
         del self._history[frame.history_len:]
-        if frame.rng_state is not None:
-            self._rng.setstate(frame.rng_state)
+        if frame.rng_mark is not None:
+            self._rng_rewind(frame.rng_mark)
         self._legal = frame.legal
         return action
 
@@ -437,16 +471,13 @@ class State(ABC, Generic[G]):
             actor = self.current_player
         self._legal = None
         events = self._do(action)
-        self._history.append(Step(actor, action, tuple(events)))
+        self._history.append(_new_tuple(Step, (actor, action, tuple(events))))
         return events
 
-    def _resolve_chance(self, frame: _Frame | None) -> list[Event]:
+    def _resolve_chance(self) -> list[Event]:
+        """Resolve chance nodes with the state's generator until a player (or the end) is next."""
         events: list[Event] = []
         while self.current_player == CHANCE:
-            if frame is not None:
-                if frame.rng_state is None:
-                    frame.rng_state = self._rng.getstate()
-                frame.revealed = True
             events.extend(self._step(self._sample_chance(self._rng), CHANCE))
         return events
 
@@ -459,7 +490,7 @@ class State(ABC, Generic[G]):
         self._load(snapshot)
         self._history = []
         self._frames = []
-        self._rng = random.Random(self.seed)
+        self._set_rng(random.Random(self.seed))
         self._legal = None
         if hasattr(self, "setup_events"):
             self.setup_events: list[Event] = []
@@ -469,10 +500,10 @@ class State(ABC, Generic[G]):
     def _finish_setup(self) -> None:
         """Call at the end of a subclass ``__init__``: resolves set-up chance if automatic."""
         if self.auto_chance:
-            self._resolve_chance(None)
+            self._resolve_chance()
 
     def _restore_from_json(self, data: dict[str, Any]) -> None:
-        self._rng = _rng_from_json(data["rng"])
+        self._set_rng(_rng_from_json(data["rng"]))
         self._load(self._snapshot_from_json(data["data"]))
         self._history = []
         for entry in data["history"]:

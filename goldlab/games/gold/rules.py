@@ -7,6 +7,7 @@ English rulebook (``shared/rules/001_…``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from goldlab.core.values import Action
@@ -33,7 +34,11 @@ TAKES: tuple[Take, ...] = tuple(Take(c) for c in ALL_CARDS)
 EXCHANGES: tuple[tuple[Exchange, ...], ...] = tuple(
     tuple(Exchange(g, t) for t in ALL_CARDS) for g in ALL_CARDS
 )
+STEALS: tuple[tuple[Steal, ...], ...] = tuple(
+    tuple(Steal(c, victim) for c in ALL_CARDS) for victim in range(3)
+)
 NO_BONUS = NoBonus()
+_VALUE = attrgetter("value")
 
 
 def takeable(offer: Sequence[Card]) -> list[Card]:
@@ -54,9 +59,9 @@ def bonus_targets(state: GoldState, seat: int) -> list[Steal]:
     for victim in range(state.players):
         if victim == seat:
             continue
-        out.extend(
-            Steal(c, victim) for c in distinct(state.tableaux[victim]) if c.colour not in own
-        )
+        row = STEALS[victim]
+        out.extend(row[c.index] for c in dict.fromkeys(state.tableaux[victim])
+                   if c.colour not in own)
     return out
 
 
@@ -69,18 +74,29 @@ def legal_actions(state: GoldState) -> list[Action]:
             actions.append(NO_BONUS)
         return actions
     offer = state.offer
-    low = min([c.value for c in offer])
-    actions = [TAKES[c.index] for c in dict.fromkeys(offer) if c.value == low]
-    gold_on_offer = [c for c in dict.fromkeys(offer) if c.value > 0]
+    low = min(map(_VALUE, offer))
+    # One pass over the distinct cards on offer: the lowest may be taken (A), the gold
+    # ones may be taken in an exchange (B).  Order: takes, then exchanges by tableau card.
+    actions = []
+    gold_on_offer = []
+    for c in dict.fromkeys(offer):
+        value = c.value
+        if value == low:
+            actions.append(TAKES[c.index])
+        if value > 0:
+            gold_on_offer.append(c)
     if not gold_on_offer:
         return actions
     for give in dict.fromkeys(state.tableaux[seat]):
         row = EXCHANGES[give.index]
-        if give.value < 0:
-            actions.extend([row[t.index] for t in gold_on_offer])
-        else:
-            value = give.value
-            actions.extend([row[t.index] for t in gold_on_offer if t.value < value])
+        value = give.value
+        if value < 0:  # option 2: a donkey for any gold card
+            for t in gold_on_offer:
+                actions.append(row[t.index])
+        else:  # option 1: a gold card for a lower one
+            for t in gold_on_offer:
+                if t.value < value:
+                    actions.append(row[t.index])
     return actions
 
 

@@ -11,10 +11,14 @@ colour scoring (``docs/rulings.md#gold-turn-order``).
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
+from collections.abc import Callable
 from fractions import Fraction
+from itertools import accumulate
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from goldlab.core.state import CHANCE, TERMINAL, State
+from goldlab.core.state import CHANCE, TERMINAL, State, Step, _Frame
 from goldlab.core.values import Action, ChanceOutcome, Event
 from goldlab.games.gold import rules
 from goldlab.games.gold.actions import DealDonkey, Exchange, NoBonus, Reveal, Steal, Take
@@ -45,22 +49,54 @@ if TYPE_CHECKING:
 OFFER_SIZE = 5
 REMOVED_UNSEEN = 2
 
+_new_tuple = tuple.__new__
+_INDEX = attrgetter("index")
+
+# Interned chance outcomes: a reveal or a starting donkey is one object per card (and seat).
+REVEALS: tuple[Reveal, ...] = tuple(Reveal(c) for c in ALL_CARDS)
+DEALS: dict[tuple[str, int], DealDonkey] = {
+    (colour, seat): DealDonkey(card_of(colour, DONKEY), seat)
+    for colour in COLOURS
+    for seat in range(3)
+}
+
+
+def _start_unseen(players: int) -> tuple[tuple[int, ...], tuple[Card, ...]]:
+    """The unseen cards and the box before the starting donkeys are dealt."""
+    deck = full_deck()
+    if players == 2:
+        # "For the 2 player game, remove 1 donkey card in each colour … return them to the box"
+        box = tuple(card_of(c, DONKEY) for c in COLOURS)
+        deck.subtract(box)
+    else:
+        box = ()
+    return tuple(deck[c] for c in ALL_CARDS), box
+
+
+_START = {n: _start_unseen(n) for n in (2, 3)}
+
 
 class GoldState(State["GoldGame"]):
-    """A game of Gold! in progress."""
+    """A game of Gold! in progress.
+
+    Every zone is an immutable tuple: a step replaces what it changes, so the
+    undo snapshot (``_save``) only collects references.  Cards, actions and
+    most events are interned (one object per distinct value), so listing the
+    legal actions and checking a chosen one build almost nothing.
+    """
 
     def __init__(self, game: GoldGame, seed: int | None = None, mode: str = "play",
                  auto_chance: bool = True) -> None:
         super().__init__(game, seed, mode, auto_chance)
-        n = game.players
-        deck = full_deck()
-        # Every zone is an immutable tuple: a step replaces what it changes, so the undo
-        # snapshot (``_save``) only collects references and copies nothing.
-        self.unseen: tuple[int, ...] = tuple(deck[c] for c in ALL_CARDS)
+        n = self._seats = game.players
+        # Chance draws are counted in 32-bit words of the generator, so undo can rewind it
+        # without saving its 625-word state on every reveal (see ``_rng_rewind``).
+        self._rng_origin: Any = None
+        self._rng_words = 0
+        self.unseen, self.box = _START.get(n) or _start_unseen(n)
         self.offer: tuple[Card, ...] = ()
         self.tableaux: tuple[tuple[Card, ...], ...] = ((),) * n
         self.piles: tuple[tuple[Card, ...], ...] = ((),) * n
-        self.box: tuple[Card, ...] = ()
         self.discard: tuple[Card, ...] = ()
         self.turn = game.options.start_player
         self.phase = ACTION
@@ -70,13 +106,8 @@ class GoldState(State["GoldGame"]):
         self.pile_count = 0
         self.deal_queue: tuple[int, ...] = ()
         self.setup_events: list[Event] = []
-        if n == 2:
-            # "For the 2 player game, remove 1 donkey card in each colour … return them to the box"
-            returned = tuple(card_of(c, DONKEY) for c in COLOURS)
-            for c in returned:
-                self._take_unseen(c)
-            self.box = returned
-            self.setup_events.append(DonkeysReturned(returned))
+        if self.box:
+            self.setup_events.append(event(DonkeysReturned, self.box))
         fixed = game.options.donkey_colours()
         if fixed is None:
             self.deal_queue = tuple(range(n))
@@ -85,7 +116,7 @@ class GoldState(State["GoldGame"]):
                 donkey = card_of(colour, DONKEY)
                 self._take_unseen(donkey)
                 self._set_tableau(seat, (*self.tableaux[seat], donkey))
-                self.setup_events.append(DonkeyDealt(seat, donkey))
+                self.setup_events.append(event(DonkeyDealt, seat, donkey))
             self._shuffle_and_offer(self.setup_events)
         self._finish_setup()
 
@@ -99,83 +130,116 @@ class GoldState(State["GoldGame"]):
             return CHANCE
         return self.turn
 
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        return self.phase == OVER
+
+    def legal_actions(self) -> list[Action]:
+        """The actions allowed now (chance outcomes at a chance node; none at the end)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._list_legal()
+        return list(legal)
+
+    def _list_legal(self) -> list[Action]:
+        legal: list[Action]
+        if self.phase == OVER:
+            legal = []
+        elif self.deal_queue or self.to_reveal:
+            legal = [outcome for outcome, _ in self.chance_outcomes()]
+        else:
+            legal = rules.legal_actions(self)
+        self._legal = legal
+        return legal
+
     def _legal_actions(self) -> list[Action]:
         return rules.legal_actions(self)
 
     def _illegal_reason(self, action: Action) -> tuple[str, str]:
         return rules.illegal_reason(self, action)
 
+    def apply(self, action: Action | str) -> list[Event]:
+        """Apply a legal action; return the events it caused (chance steps included).
+
+        The same contract as :meth:`State.apply`; this is its quick path for a
+        player's action that is one of the listed objects (which is what a bot
+        or a view sends).  Anything else takes the general path.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._list_legal()
+        for known in legal:
+            if known is action:
+                break
+        else:
+            return super().apply(action)
+        play = _PLAYS.get(type(action))
+        if play is None:  # a chance outcome applied by hand
+            return super().apply(action)
+        seat = self.turn
+        snapshot = (self.phase, seat, self.offer, self.tableaux, self.piles, self.unseen,
+                    self.pile_count, self.to_reveal, self.deal_queue, self.grand_final,
+                    self.set_colour, self.box, self.discard)  # = self._save()
+        history = self._history
+        history_len = len(history)
+        mark = None
+        try:
+            self._legal = None
+            events = play(self, seat, action)
+            history.append(_new_tuple(Step, (seat, action, tuple(events))))
+            if self.to_reveal and self.auto_chance:
+                mark = self._rng_words
+                self._reveal(events)
+        except BaseException:
+            self._rollback(snapshot, history_len, mark)
+            raise
+        self._frames.append(
+            _new_tuple(_Frame, (snapshot, history_len, legal, mark, mark is not None))
+        )
+        return events
+
     def chance_outcomes(self) -> list[tuple[ChanceOutcome, Fraction]]:
         """Starting donkeys: uniform over colours not dealt; reveals: by unseen counts."""
+        if self.phase == OVER:
+            return []
         if self.deal_queue:
             seat = self.deal_queue[0]
-            taken = {c.colour for t in self.tableaux for c in t}
-            free = [c for c in COLOURS if c not in taken]
+            free = self._free_colours()
             p = Fraction(1, len(free))
-            return [(DealDonkey(card_of(c, DONKEY), seat), p) for c in free]
+            return [(DEALS[colour, seat], p) for colour in free]
         if self.to_reveal:
             total = sum(self.unseen)
             return [
-                (Reveal(c), Fraction(n, total))
-                for c, n in zip(ALL_CARDS, self.unseen, strict=True)
-                if n
+                (REVEALS[i], Fraction(n, total)) for i, n in enumerate(self.unseen) if n
             ]
         return []
 
     def _sample_chance(self, rng: random.Random) -> ChanceOutcome:
+        below = self._below if rng is self._rng else rng.randrange
         if self.deal_queue:
-            return super()._sample_chance(rng)
-        pick = rng.randrange(sum(self.unseen))
-        for index, n in enumerate(self.unseen):
-            pick -= n
-            if pick < 0:
-                return Reveal(ALL_CARDS[index])
-        raise AssertionError("unseen cards miscounted")  # pragma: no cover
+            free = self._free_colours()
+            return DEALS[free[below(len(free))], self.deal_queue[0]]
+        # The n-th unseen card in deck order, n uniform: the same as drawing from a shuffle.
+        return REVEALS[bisect_right(list(accumulate(self.unseen)), below(sum(self.unseen)))]
 
     def _do(self, action: Action) -> list[Event]:
-        seat = self.turn
+        play = _PLAYS.get(type(action))
+        if play is not None:
+            return play(self, self.turn, action)
+        if isinstance(action, Reveal):
+            events: list[Event] = []
+            self._reveal_card(action.card, events)
+            return events
+        if isinstance(action, DealDonkey):
+            return self._deal(action)
+        raise AssertionError(action)  # pragma: no cover - legality was checked
+
+    def _resolve_chance(self) -> list[Event]:
         events: list[Event] = []
-        if isinstance(action, Take):
-            offer = self.offer
-            i = offer.index(action.card)
-            self.offer = offer[:i] + offer[i + 1:]
-            self._set_tableau(seat, _sorted((*self.tableaux[seat], action.card)))
-            events.append(CardTaken(seat, action.card))
-            self._after_action(events)
-        elif isinstance(action, Exchange):
-            offer = self.offer
-            i = offer.index(action.take)
-            self.offer = (*offer[:i], action.give, *offer[i + 1:])
-            mine = _without(self.tableaux[seat], action.give)
-            self._set_tableau(seat, _sorted((*mine, action.take)))
-            events.append(CardExchanged(seat, action.give, action.take, action.option))
-            self._after_action(events)
-        elif isinstance(action, Steal):
-            self._set_tableau(action.victim, _without(self.tableaux[action.victim], action.card))
-            self._set_tableau(seat, _sorted((*self.tableaux[seat], action.card)))
-            events.append(BonusTaken(seat, action.victim, action.card))
-            self._score_set(events)
-        elif isinstance(action, NoBonus):
-            events.append(BonusDeclined(seat))
-            self._score_set(events)
-        elif isinstance(action, Reveal):
-            self._take_unseen(action.card)
-            self.offer = (*self.offer, action.card)
-            self.pile_count -= 1
-            self.to_reveal -= 1
-            events.append(CardRevealed(action.card, self.pile_count))
-            if not self.to_reveal and not self.pile_count:
-                self.grand_final = True
-                events.append(GrandFinalBegins())
-        elif isinstance(action, DealDonkey):
-            self.deal_queue = self.deal_queue[1:]
-            self._take_unseen(action.card)
-            self._set_tableau(action.seat, (*self.tableaux[action.seat], action.card))
-            events.append(DonkeyDealt(action.seat, action.card))
-            if not self.deal_queue:
-                self._shuffle_and_offer(events)
-        else:  # pragma: no cover - legality was checked
-            raise AssertionError(action)
+        while self.deal_queue:
+            events.extend(self._step(self._sample_chance(self._rng), CHANCE))
+        if self.to_reveal:
+            self._reveal(events)
         return events
 
     def scores(self) -> tuple[int, ...]:
@@ -220,6 +284,41 @@ class GoldState(State["GoldGame"]):
         other.unseen = tuple(unseen)
         other._legal = None
         return other
+
+    # ------------------------------------------------------------ the generator
+    def _below(self, n: int) -> int:
+        """``self._rng.randrange(n)``, counting the 32-bit words it uses (n <= 2**32).
+
+        The same algorithm as CPython's ``randrange``: draw ``n.bit_length()``
+        bits until the number is below ``n``; each draw uses one word.
+        """
+        getrandbits = self._rng.getrandbits
+        k = n.bit_length()
+        r = getrandbits(k)
+        words = 1
+        while r >= n:
+            r = getrandbits(k)
+            words += 1
+        self._rng_words += words
+        return r
+
+    def _rng_mark(self) -> Any:
+        return self._rng_words
+
+    def _rng_rewind(self, mark: Any) -> None:
+        # Back to where the count started, then forward ``mark`` words in one call.
+        if self._rng_origin is None:
+            self._rng.seed(self.seed)
+        else:
+            self._rng.setstate(self._rng_origin)
+        if mark:
+            self._rng.getrandbits(32 * mark)
+        self._rng_words = mark
+
+    def _set_rng(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._rng_origin = rng.getstate()
+        self._rng_words = 0
 
     # ------------------------------------------------------------ snapshots
     def _save(self) -> Any:
@@ -287,11 +386,17 @@ class GoldState(State["GoldGame"]):
         unseen = [0] * len(ALL_CARDS)
         for name, n in data["unseen"].items():
             unseen[card(name).index] = int(n)
+        phase = {ACTION: ACTION, BONUS: BONUS, OVER: OVER}.get(str(data["phase"]))
+        if phase is None:
+            raise ValueError(f"unknown phase {data['phase']!r}")
+        tableaux = tuple(tuple(sorted(cs(t), key=_INDEX)) for t in data["tableaux"])
+        if phase == ACTION and any(find_set(t) for t in tableaux):
+            raise ValueError("a tableau holds a set outside the set bonus: it must be scored")
         return (
-            str(data["phase"]),
+            phase,
             int(data["turn"]),
             cs(data["offer"]),
-            tuple(cs(t) for t in data["tableaux"]),
+            tableaux,
             tuple(cs(p) for p in data["scoring_piles"]),
             tuple(unseen),
             int(data["draw_pile"]),
@@ -303,51 +408,165 @@ class GoldState(State["GoldGame"]):
             cs(data["discard"]),
         )
 
-    # ------------------------------------------------------------ internals
-    def _take_unseen(self, c: Card) -> None:
+    # ------------------------------------------------------------ the actions
+    def _take(self, seat: int, action: Take) -> list[Event]:
+        c = action.card
+        offer = self.offer
+        i = offer.index(c)
+        self.offer = offer[:i] + offer[i + 1:]
+        tableau = _with(self.tableaux[seat], c)
+        self._set_tableau(seat, tableau)
+        events: list[Event] = [_TAKEN[seat][c.index]]
+        self._after_action(events, seat, tableau, c.colour)
+        return events
+
+    def _exchange(self, seat: int, action: Exchange) -> list[Event]:
+        give, take = action.give, action.take
+        offer = self.offer
+        i = offer.index(take)
+        self.offer = (*offer[:i], give, *offer[i + 1:])
+        tableau = _with(_without(self.tableaux[seat], give), take)
+        self._set_tableau(seat, tableau)
+        key = give.index * _KINDS + take.index
+        row = _EXCHANGED[seat]
+        found = row[key]
+        if found is None:
+            found = row[key] = CardExchanged(seat, give, take, action.option)
+        events: list[Event] = [found]
+        self._after_action(events, seat, tableau, take.colour)
+        return events
+
+    def _steal(self, seat: int, action: Steal) -> list[Event]:
+        c, victim = action.card, action.victim
+        self._set_tableau(victim, _without(self.tableaux[victim], c))
+        self._set_tableau(seat, _with(self.tableaux[seat], c))
+        events: list[Event] = [_event(BonusTaken, seat, victim, c)]
+        self._score_set(events, seat)
+        return events
+
+    def _no_bonus(self, seat: int, action: NoBonus) -> list[Event]:
+        events: list[Event] = [_event(BonusDeclined, seat)]
+        self._score_set(events, seat)
+        return events
+
+    # ------------------------------------------------------------ chance
+    def _deal(self, action: DealDonkey) -> list[Event]:
+        self.deal_queue = self.deal_queue[1:]
+        self._take_unseen(action.card)
+        self._set_tableau(action.seat, (*self.tableaux[action.seat], action.card))
+        events: list[Event] = [event(DonkeyDealt, action.seat, action.card)]
+        if not self.deal_queue:
+            self._shuffle_and_offer(events)
+        return events
+
+    def _reveal_card(self, c: Card, events: list[Event]) -> None:
+        self._take_unseen(c)
+        self.offer = (*self.offer, c)
+        self.pile_count -= 1
+        self.to_reveal -= 1
+        found = _REVEALED.get((c.index, self.pile_count))
+        if found is None:
+            found = _REVEALED[c.index, self.pile_count] = CardRevealed(c, self.pile_count)
+        events.append(found)
+        if not self.to_reveal and not self.pile_count:
+            self.grand_final = True
+            events.append(_GRAND_FINAL)
+
+    def _reveal(self, events: list[Event]) -> None:
+        """Turn up ``to_reveal`` cards with the state's generator, each a chance step.
+
+        The quick form of ``_step(_sample_chance(rng))`` repeated: same draws,
+        same history, same events.
+        """
+        history = self._history
+        getrandbits = self._rng.getrandbits
         unseen = list(self.unseen)
-        if unseen[c.index] <= 0:
-            raise AssertionError(f"no unseen {c} left")  # pragma: no cover
-        unseen[c.index] -= 1
+        total = sum(unseen)
+        offer = self.offer
+        pile = self.pile_count
+        words = self._rng_words
+        revealed = _REVEALED
+        for _ in range(self.to_reveal):
+            # randrange(total), as in ``_below``
+            k = total.bit_length()
+            r = getrandbits(k)
+            words += 1
+            while r >= total:
+                r = getrandbits(k)
+                words += 1
+            i = bisect_right(list(accumulate(unseen)), r)
+            unseen[i] -= 1
+            total -= 1
+            pile -= 1
+            c = ALL_CARDS[i]
+            offer = (*offer, c)
+            found = revealed.get((i, pile))
+            if found is None:
+                found = revealed[i, pile] = CardRevealed(c, pile)
+            events.append(found)
+            history.append(_new_tuple(Step, (CHANCE, REVEALS[i], (found,))))
         self.unseen = tuple(unseen)
+        self.offer = offer
+        self.pile_count = pile
+        self.to_reveal = 0
+        self._rng_words = words
+        if not pile:
+            self.grand_final = True
+            events.append(_GRAND_FINAL)
+            last = history[-1]
+            history[-1] = _new_tuple(Step, (CHANCE, last.action, (*last.events, _GRAND_FINAL)))
+
+    # ------------------------------------------------------------ internals
+    def _free_colours(self) -> list[str]:
+        taken = {c.colour for t in self.tableaux for c in t}
+        return [c for c in COLOURS if c not in taken]
+
+    def _take_unseen(self, c: Card) -> None:
+        unseen = self.unseen
+        i = c.index
+        if unseen[i] <= 0:
+            raise AssertionError(f"no unseen {c} left")  # pragma: no cover
+        self.unseen = (*unseen[:i], unseen[i] - 1, *unseen[i + 1:])
 
     def _set_tableau(self, seat: int, cards: tuple[Card, ...]) -> None:
-        tableaux = list(self.tableaux)
-        tableaux[seat] = cards
-        self.tableaux = tuple(tableaux)
+        tableaux = self.tableaux
+        self.tableaux = (*tableaux[:seat], cards, *tableaux[seat + 1:])
 
     def _shuffle_and_offer(self, events: list[Event]) -> None:
         # "Shuffle the remaining cards … draw the top 2 cards … remove them from the game
         # without looking at them.  Finally, reveal the top 5 cards."
         self.pile_count = sum(self.unseen) - REMOVED_UNSEEN
-        events.append(CardsRemovedUnseen(REMOVED_UNSEEN))
+        events.append(event(CardsRemovedUnseen, REMOVED_UNSEEN))
         self.to_reveal = min(OFFER_SIZE, self.pile_count)
 
-    def _after_action(self, events: list[Event]) -> None:
-        seat = self.turn
-        colour = find_set(self.tableaux[seat])
-        if colour is None:
+    def _after_action(self, events: list[Event], seat: int, tableau: tuple[Card, ...],
+                      colour: str) -> None:
+        # Only the colour of the card just taken can have made a set: no tableau holds a
+        # set outside the bonus (it is scored at once, and positions are checked for it).
+        count = 0
+        for c in tableau:
+            if c.colour is colour:
+                count += 1
+        if count < 3:
             self._end_turn(events)
             return
         # "If, after carrying out his action, a player has a set in his tableau, then he
         # must score it.  As a bonus, he may first take a card from an opponent's tableau."
-        events.append(SetCompleted(seat, colour))
+        events.append(event(SetCompleted, seat, colour))
         self.set_colour = colour
         if rules.bonus_targets(self, seat):
             self.phase = BONUS
         else:
-            events.append(NoBonusAvailable(seat))
-            self._score_set(events)
+            events.append(event(NoBonusAvailable, seat))
+            self._score_set(events, seat)
 
-    def _score_set(self, events: list[Event]) -> None:
-        seat = self.turn
+    def _score_set(self, events: list[Event], seat: int) -> None:
         colour = self.set_colour
         tableau = self.tableaux[seat]
         scored = tuple(c for c in tableau if c.colour == colour)
         self._set_tableau(seat, tuple(c for c in tableau if c.colour != colour))
-        piles = list(self.piles)
-        piles[seat] = piles[seat] + scored
-        self.piles = tuple(piles)
+        piles = self.piles
+        self.piles = (*piles[:seat], piles[seat] + scored, *piles[seat + 1:])
         events.append(SetScored(seat, scored))
         self.set_colour = None
         self.phase = ACTION
@@ -358,11 +577,11 @@ class GoldState(State["GoldGame"]):
             if self.pile_count:
                 # "Afterwards, 5 new cards are revealed from the draw pile."
                 self.to_reveal = min(OFFER_SIZE, self.pile_count)
-                events.append(OfferRefilled(self.to_reveal))
+                events.append(event(OfferRefilled, self.to_reveal))
             else:
                 self._finish(events)
                 return
-        self.turn = (self.turn + 1) % self.players
+        self.turn = (self.turn + 1) % self._seats
 
     def _finish(self, events: list[Event]) -> None:
         piles = list(self.piles)
@@ -381,13 +600,42 @@ class GoldState(State["GoldGame"]):
         events.append(GameOver(outcome.scores, outcome.winners))
 
 
-def _index(c: Card) -> int:
-    return c.index
+_PLAYS: dict[type, Callable[[GoldState, int, Any], list[Event]]] = {
+    Take: GoldState._take,
+    Exchange: GoldState._exchange,
+    Steal: GoldState._steal,
+    NoBonus: GoldState._no_bonus,
+}
+"""The quick dispatch from a player's action to the method that carries it out."""
+
+_GRAND_FINAL = GrandFinalBegins()
+_KINDS = len(ALL_CARDS)
+_TAKEN: tuple[tuple[CardTaken, ...], ...] = tuple(
+    tuple(CardTaken(seat, c) for c in ALL_CARDS) for seat in range(3)
+)
+_EXCHANGED: tuple[list[CardExchanged | None], ...] = tuple(
+    [None] * (_KINDS * _KINDS) for _ in range(3)
+)
+_REVEALED: dict[tuple[int, int], CardRevealed] = {}
+_EVENTS: dict[tuple[Any, ...], Event] = {}
 
 
-def _sorted(cards: tuple[Card, ...]) -> tuple[Card, ...]:
-    """A tableau in display order (colour, then value)."""
-    return tuple(sorted(cards, key=_index))
+def _event(kind: type[Event], *args: Any) -> Event:
+    """The one event object of ``kind`` with these fields (made the first time)."""
+    key = (kind, *args)
+    found = _EVENTS.get(key)
+    if found is None:
+        found = _EVENTS[key] = kind(*args)
+    return found
+
+
+event = _event
+
+
+def _with(cards: tuple[Card, ...], c: Card) -> tuple[Card, ...]:
+    """A tableau with ``c`` added, in display order (colour, then value)."""
+    i = bisect_right(cards, c.index, key=_INDEX)
+    return (*cards[:i], c, *cards[i:])
 
 
 def _without(cards: tuple[Card, ...], c: Card) -> tuple[Card, ...]:
