@@ -25,6 +25,7 @@ _GAMES: dict[str, type[Game]] = {}
 def register(cls: type[Game]) -> type[Game]:
     """Register a game class under ``cls.name`` (usable as a class decorator)."""
     _GAMES[cls.name] = cls
+    _MADE.clear()
     return cls
 
 
@@ -44,8 +45,25 @@ def game_class(name: str) -> type[Game]:
 
 
 def game(name: str, players: int | None = None, **options: Any) -> Game:
-    """The game ``name`` for ``players`` players with the given options."""
-    return game_class(name)(players, **options)
+    """The game ``name`` for ``players`` players with the given options.
+
+    Games are immutable, so the same request gets the same object (made once).
+    """
+    try:
+        key = (name, type(players), players,
+               tuple(sorted((k, type(v), v) for k, v in options.items())))
+        found = _MADE.get(key)
+    except TypeError:  # an unhashable option value: no sharing, the game checks it
+        return game_class(name)(players, **options)
+    if found is None:
+        found = game_class(name)(players, **options)
+        if len(_MADE) < _MADE_LIMIT:
+            _MADE[key] = found
+    return found
+
+
+_MADE: dict[tuple[Any, ...], Game] = {}
+_MADE_LIMIT = 1024
 
 
 def make(name: str, players: int | None = None, seed: int | None = None, *,

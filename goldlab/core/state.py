@@ -86,7 +86,7 @@ class _Frame(NamedTuple):
 
     snapshot: Snapshot
     history_len: int
-    legal: Sequence[Action]
+    legal: list[Action]
     rng_mark: Any
     revealed: bool
 

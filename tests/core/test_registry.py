@@ -61,3 +61,16 @@ def test_every_ruling_option_has_an_entry_in_rulings_md() -> None:
             if row["ruling"]:
                 anchor = row["ruling"].split("#", 1)[1]
                 assert "{#" + anchor + "}" in text, f"{name}: no ruling entry {anchor}"
+
+
+def test_the_same_game_request_shares_one_immutable_game() -> None:
+    assert goldlab.game("gold", 2) is goldlab.game("gold", 2)
+    assert goldlab.game("gold", 2, start_player=1) is goldlab.game("gold", 2, start_player=1)
+    assert goldlab.game("gold", 2) is not goldlab.game("gold", 3)
+    assert goldlab.game("gold", 2, start_player=1) != goldlab.game("gold", 2)
+
+
+def test_a_bool_is_not_mistaken_for_a_cached_number() -> None:
+    goldlab.game("gold", 2, start_player=1)
+    with pytest.raises(OptionsError):
+        goldlab.game("gold", True)

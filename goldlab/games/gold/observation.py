@@ -9,40 +9,138 @@ including which cards are still unseen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from goldlab.core.state import Outcome, Step
 from goldlab.core.values import Action
 from goldlab.games.gold.cards import ALL_CARDS, Card
+from goldlab.games.gold.rules import OVER
 
 if TYPE_CHECKING:
     from goldlab.games.gold.state import GoldState
 
 
-@dataclass(frozen=True, slots=True)
-class GoldView:
-    """A player's (or the omniscient) view of a Gold! position."""
+_FIELDS = (
+    "player", "players", "to_move", "phase", "offer", "tableaux", "scoring_piles",
+    "pile_sizes", "scores", "draw_pile", "removed_unseen", "box", "discard", "grand_final",
+    "set_colour", "unseen", "last_step", "legal_actions", "outcome",
+)
 
+
+class GoldView:
+    """A player's (or the omniscient) view of a Gold! position.
+
+    Immutable.  It keeps the position's zones (immutable tuples shared with the
+    state, so making a view copies nothing) and works out each field when it is
+    read: a bot that looks at two fields pays for two.
+    """
+
+    __slots__ = ("_data", "last_step", "legal_actions", "outcome", "player", "players",
+                 "to_move")
+
+    _data: tuple[Any, ...]
     player: int | None
     players: int
     to_move: int
-    phase: str
-    offer: tuple[Card, ...]
-    tableaux: tuple[tuple[Card, ...], ...]
-    scoring_piles: tuple[tuple[Card, ...] | None, ...]
-    pile_sizes: tuple[int, ...]
-    scores: tuple[int | None, ...]
-    draw_pile: int
-    removed_unseen: int
-    box: tuple[Card, ...]
-    discard: tuple[Card, ...]
-    grand_final: bool
-    set_colour: str | None
-    unseen: tuple[tuple[Card, int], ...] | None
     last_step: Step | None
     legal_actions: tuple[Action, ...]
     outcome: Outcome | None
+
+    def __init__(self, player: int | None, players: int, to_move: int, data: tuple[Any, ...],
+                 last_step: Step | None, legal_actions: tuple[Action, ...],
+                 outcome: Outcome | None) -> None:
+        init = object.__setattr__
+        init(self, "player", player)
+        init(self, "players", players)
+        init(self, "to_move", to_move)
+        init(self, "_data", data)
+        init(self, "last_step", last_step)
+        init(self, "legal_actions", legal_actions)
+        init(self, "outcome", outcome)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a GoldView is immutable: cannot set {name!r}")
+
+    @classmethod
+    def of(cls, state: GoldState, player: int | None) -> GoldView:
+        """Build the view of ``state`` for ``player`` (None: omniscient)."""
+        to_move = state.current_player
+        over = state.phase == OVER
+        legal = tuple(state.legal_actions()) if player is None or player == to_move else ()
+        return cls(player, state.players, to_move, state._save(), state.last_step, legal,
+                   state.outcome() if over else None)
+
+    # The position, field by field (``_data`` is ``GoldState._save()``).
+    @property
+    def phase(self) -> str:
+        """``action``, ``bonus`` (a set bonus to settle) or ``over``."""
+        return str(self._data[0])
+
+    @property
+    def offer(self) -> tuple[Card, ...]:
+        """The cards on offer."""
+        return self._data[2]  # type: ignore[no-any-return]
+
+    @property
+    def tableaux(self) -> tuple[tuple[Card, ...], ...]:
+        """Every tableau (public)."""
+        return self._data[3]  # type: ignore[no-any-return]
+
+    @property
+    def scoring_piles(self) -> tuple[tuple[Card, ...] | None, ...]:
+        """Scoring piles this player may look at (own, or all once the game is over)."""
+        player = self.player
+        show_all = player is None or self._data[0] == OVER
+        return tuple(p if show_all or player == s else None for s, p in enumerate(self._data[4]))
+
+    @property
+    def pile_sizes(self) -> tuple[int, ...]:
+        """How many cards each scoring pile holds (public)."""
+        return tuple(len(p) for p in self._data[4])
+
+    @property
+    def scores(self) -> tuple[int | None, ...]:
+        """Points of the scoring piles this player may look at (None for hidden ones)."""
+        return tuple(
+            sum(c.value for c in p) if p is not None else None for p in self.scoring_piles
+        )
+
+    @property
+    def draw_pile(self) -> int:
+        """Cards left in the draw pile."""
+        return self._data[6]  # type: ignore[no-any-return]
+
+    @property
+    def removed_unseen(self) -> int:
+        """Unseen cards that are not in the draw pile (the 2 removed face down)."""
+        return sum(self._data[5]) - self._data[6]  # type: ignore[no-any-return]
+
+    @property
+    def box(self) -> tuple[Card, ...]:
+        """Cards returned to the box at set-up (2 players)."""
+        return self._data[11]  # type: ignore[no-any-return]
+
+    @property
+    def discard(self) -> tuple[Card, ...]:
+        """Cards discarded in colour scoring."""
+        return self._data[12]  # type: ignore[no-any-return]
+
+    @property
+    def grand_final(self) -> bool:
+        """True once the draw pile is empty."""
+        return self._data[9]  # type: ignore[no-any-return]
+
+    @property
+    def set_colour(self) -> str | None:
+        """The colour of the set being scored (during the bonus)."""
+        return self._data[10]  # type: ignore[no-any-return]
+
+    @property
+    def unseen(self) -> tuple[tuple[Card, int], ...] | None:
+        """Omniscient view only: each unseen card with its count."""
+        if self.player is not None:
+            return None
+        return tuple((c, n) for c, n in zip(ALL_CARDS, self._data[5], strict=True) if n)
 
     @property
     def last(self) -> tuple[str, ...]:
@@ -55,44 +153,20 @@ class GoldView:
         """The legal actions as notation, if this view's player is to move."""
         return tuple(str(a) for a in self.legal_actions)
 
-    @classmethod
-    def of(cls, state: GoldState, player: int | None) -> GoldView:
-        """Build the view of ``state`` for ``player`` (None: omniscient)."""
-        over = state.is_terminal()
-        piles = tuple(
-            p if player is None or player == s or over else None
-            for s, p in enumerate(state.piles)
-        )
-        scores = tuple(
-            sum(c.value for c in p) if p is not None else None for p in piles
-        )
-        to_move = state.current_player
-        legal = tuple(state.legal_actions()) if player is None or player == to_move else ()
-        return cls(
-            player=player,
-            players=state.players,
-            to_move=to_move,
-            phase=state.phase,
-            offer=state.offer,
-            tableaux=state.tableaux,
-            scoring_piles=piles,
-            pile_sizes=tuple(len(p) for p in state.piles),
-            scores=scores,
-            draw_pile=state.pile_count,
-            removed_unseen=sum(state.unseen) - state.pile_count,
-            box=state.box,
-            discard=state.discard,
-            grand_final=state.grand_final,
-            set_colour=state.set_colour,
-            unseen=(
-                tuple((c, n) for c, n in zip(ALL_CARDS, state.unseen, strict=True) if n)
-                if player is None
-                else None
-            ),
-            last_step=state.last_step,
-            legal_actions=legal,
-            outcome=state.outcome() if over else None,
-        )
+    def _fields(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in _FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GoldView):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in _FIELDS)
+        return f"GoldView({fields})"
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-friendly form (cards as notation)."""

@@ -58,3 +58,25 @@ def test_final_display_shows_final_scores() -> None:
     s = from_position(offer="blue:4", tableaux=["", ""], piles=["green:8", "red:3"], draw_pile=0)
     s.apply("take blue:4")
     assert "Final scores" in s._repr_html_()
+
+
+def test_a_view_is_immutable_and_equal_by_what_it_shows() -> None:
+    import pytest
+
+    state = goldlab.make("gold", players=2, seed=11)
+    view = state.observation(0)
+    with pytest.raises(AttributeError):
+        view.offer = ()  # type: ignore[misc]
+    assert view == state.observation(0)
+    assert hash(view) == hash(state.observation(0))
+    assert view != state.observation(1)
+    assert "offer=" in repr(view)
+
+
+def test_a_view_does_not_change_when_the_game_moves_on() -> None:
+    state = goldlab.make("gold", players=2, seed=12)
+    view = state.observation(0)
+    offer, tableaux = view.offer, view.tableaux
+    state.apply(state.legal_actions()[0])
+    assert view.offer == offer and view.tableaux == tableaux
+    assert view.legal_actions and not state.observation(0).legal_actions
