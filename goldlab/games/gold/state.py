@@ -107,7 +107,7 @@ class GoldState(State["GoldGame"]):
         self.deal_queue: tuple[int, ...] = ()
         self.setup_events: list[Event] = []
         if self.box:
-            self.setup_events.append(event(DonkeysReturned, self.box))
+            self.setup_events.append(_event(DonkeysReturned, self.box))
         fixed = game.options.donkey_colours()
         if fixed is None:
             self.deal_queue = tuple(range(n))
@@ -116,7 +116,7 @@ class GoldState(State["GoldGame"]):
                 donkey = card_of(colour, DONKEY)
                 self._take_unseen(donkey)
                 self._set_tableau(seat, (*self.tableaux[seat], donkey))
-                self.setup_events.append(event(DonkeyDealt, seat, donkey))
+                self.setup_events.append(_event(DonkeyDealt, seat, donkey))
             self._shuffle_and_offer(self.setup_events)
         self._finish_setup()
 
@@ -454,7 +454,7 @@ class GoldState(State["GoldGame"]):
         self.deal_queue = self.deal_queue[1:]
         self._take_unseen(action.card)
         self._set_tableau(action.seat, (*self.tableaux[action.seat], action.card))
-        events: list[Event] = [event(DonkeyDealt, action.seat, action.card)]
+        events: list[Event] = [_event(DonkeyDealt, action.seat, action.card)]
         if not self.deal_queue:
             self._shuffle_and_offer(events)
         return events
@@ -536,7 +536,7 @@ class GoldState(State["GoldGame"]):
         # "Shuffle the remaining cards … draw the top 2 cards … remove them from the game
         # without looking at them.  Finally, reveal the top 5 cards."
         self.pile_count = sum(self.unseen) - REMOVED_UNSEEN
-        events.append(event(CardsRemovedUnseen, REMOVED_UNSEEN))
+        events.append(_event(CardsRemovedUnseen, REMOVED_UNSEEN))
         self.to_reveal = min(OFFER_SIZE, self.pile_count)
 
     def _after_action(self, events: list[Event], seat: int, tableau: tuple[Card, ...],
@@ -552,12 +552,12 @@ class GoldState(State["GoldGame"]):
             return
         # "If, after carrying out his action, a player has a set in his tableau, then he
         # must score it.  As a bonus, he may first take a card from an opponent's tableau."
-        events.append(event(SetCompleted, seat, colour))
+        events.append(_event(SetCompleted, seat, colour))
         self.set_colour = colour
         if rules.bonus_targets(self, seat):
             self.phase = BONUS
         else:
-            events.append(event(NoBonusAvailable, seat))
+            events.append(_event(NoBonusAvailable, seat))
             self._score_set(events, seat)
 
     def _score_set(self, events: list[Event], seat: int) -> None:
@@ -577,7 +577,7 @@ class GoldState(State["GoldGame"]):
             if self.pile_count:
                 # "Afterwards, 5 new cards are revealed from the draw pile."
                 self.to_reveal = min(OFFER_SIZE, self.pile_count)
-                events.append(event(OfferRefilled, self.to_reveal))
+                events.append(_event(OfferRefilled, self.to_reveal))
             else:
                 self._finish(events)
                 return
@@ -628,8 +628,6 @@ def _event(kind: type[Event], *args: Any) -> Event:
         found = _EVENTS[key] = kind(*args)
     return found
 
-
-event = _event
 
 
 def _with(cards: tuple[Card, ...], c: Card) -> tuple[Card, ...]:
