@@ -464,10 +464,7 @@ class GoldState(State["GoldGame"]):
         self.offer = (*self.offer, c)
         self.pile_count -= 1
         self.to_reveal -= 1
-        found = _REVEALED.get((c.index, self.pile_count))
-        if found is None:
-            found = _REVEALED[c.index, self.pile_count] = CardRevealed(c, self.pile_count)
-        events.append(found)
+        events.append(_revealed(c, self.pile_count))
         if not self.to_reveal and not self.pile_count:
             self.grand_final = True
             events.append(_GRAND_FINAL)
@@ -479,37 +476,25 @@ class GoldState(State["GoldGame"]):
         same history, same events.
         """
         history = self._history
-        getrandbits = self._rng.getrandbits
+        below = self._below
         unseen = list(self.unseen)
         total = sum(unseen)
         offer = self.offer
         pile = self.pile_count
-        words = self._rng_words
-        revealed = _REVEALED
         for _ in range(self.to_reveal):
-            # randrange(total), as in ``_below``
-            k = total.bit_length()
-            r = getrandbits(k)
-            words += 1
-            while r >= total:
-                r = getrandbits(k)
-                words += 1
-            i = bisect_right(list(accumulate(unseen)), r)
+            i = bisect_right(list(accumulate(unseen)), below(total))
             unseen[i] -= 1
             total -= 1
             pile -= 1
             c = ALL_CARDS[i]
             offer = (*offer, c)
-            found = revealed.get((i, pile))
-            if found is None:
-                found = revealed[i, pile] = CardRevealed(c, pile)
+            found = _revealed(c, pile)
             events.append(found)
             history.append(_new_tuple(Step, (CHANCE, REVEALS[i], (found,))))
         self.unseen = tuple(unseen)
         self.offer = offer
         self.pile_count = pile
         self.to_reveal = 0
-        self._rng_words = words
         if not pile:
             self.grand_final = True
             events.append(_GRAND_FINAL)
@@ -617,6 +602,14 @@ _EXCHANGED: tuple[list[CardExchanged | None], ...] = tuple(
     [None] * (_KINDS * _KINDS) for _ in range(3)
 )
 _REVEALED: dict[tuple[int, int], CardRevealed] = {}
+
+
+def _revealed(c: Card, draw_pile: int) -> CardRevealed:
+    """The one CardRevealed event for ``c`` turned up leaving ``draw_pile`` cards."""
+    found = _REVEALED.get((c.index, draw_pile))
+    if found is None:
+        found = _REVEALED[c.index, draw_pile] = CardRevealed(c, draw_pile)
+    return found
 _EVENTS: dict[tuple[Any, ...], Event] = {}
 
 
