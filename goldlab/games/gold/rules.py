@@ -54,14 +54,20 @@ def bonus_targets(state: GoldState, seat: int) -> list[Steal]:
     and "also not … in the colour of the set he is scoring": the set is still in
     the tableau when the bonus is chosen, so one test covers both.
     """
-    own = {c.colour for c in state.tableaux[seat]}
+    tableaux = state.tableaux
+    own = {c.colour for c in tableaux[seat]}
     out: list[Steal] = []
-    for victim in range(state.players):
+    for victim, tableau in enumerate(tableaux):
         if victim == seat:
             continue
         row = STEALS[victim]
-        out.extend(row[c.index] for c in dict.fromkeys(state.tableaux[victim])
-                   if c.colour not in own)
+        previous = None
+        for c in tableau:  # equal cards sit together in a sorted tableau
+            if c is previous:
+                continue
+            previous = c
+            if c.colour not in own:
+                out.append(row[c.index])
     return out
 
 
@@ -73,30 +79,46 @@ def legal_actions(state: GoldState) -> list[Action]:
         if state.options.bonus_may_be_declined or not actions:
             actions.append(NO_BONUS)
         return actions
-    offer = state.offer
-    low = min(map(_VALUE, offer))
-    # One pass over the distinct cards on offer: the lowest may be taken (A), the gold
-    # ones may be taken in an exchange (B).  Order: takes, then exchanges by tableau card.
-    actions = []
+    return offer_choices(state.offer, state.tableaux[seat])
+
+
+def offer_choices(offer: Sequence[Card], tableau: Sequence[Card]) -> list[Action]:
+    """Actions A and B for a player with ``tableau`` (sorted, as tableaux are kept).
+
+    Order: takes of the lowest cards on offer, then exchanges by tableau card, each
+    for the gold cards on offer in offer order (distinct cards once each).  Written
+    as plain loops over the few cards: it runs before every move of every game.
+    """
+    distinct: list[Card] = []
+    low = 9
+    for c in offer:
+        if c not in distinct:  # cards compare by identity: a C-level test
+            distinct.append(c)
+            if c.value < low:
+                low = c.value
+    actions: list[Action] = []
     gold_on_offer = []
-    for c in dict.fromkeys(offer):
+    for c in distinct:
         value = c.value
-        if value == low:
+        if value == low:  # A) "take the card with the lowest value" (he may choose which)
             actions.append(TAKES[c.index])
-        if value > 0:
+        if value > 0:  # B) only gold cards are taken in an exchange
             gold_on_offer.append(c)
-    if not gold_on_offer:
-        return actions
-    for give in dict.fromkeys(state.tableaux[seat]):
-        row = EXCHANGES[give.index]
-        value = give.value
-        if value < 0:  # option 2: a donkey for any gold card
-            for t in gold_on_offer:
-                actions.append(row[t.index])
-        else:  # option 1: a gold card for a lower one
-            for t in gold_on_offer:
-                if t.value < value:
+    if gold_on_offer:
+        previous = None
+        for give in tableau:  # equal cards sit together in a sorted tableau
+            if give is previous:
+                continue
+            previous = give
+            row = EXCHANGES[give.index]
+            value = give.value
+            if value < 0:  # option 2: a donkey for any gold card
+                for t in gold_on_offer:
                     actions.append(row[t.index])
+            else:  # option 1: a gold card for a lower one
+                for t in gold_on_offer:
+                    if t.value < value:
+                        actions.append(row[t.index])
     return actions
 
 

@@ -29,28 +29,29 @@ def score_colour(colour: str, tableaux: Sequence[Sequence[Card]]) -> ColourScore
     do not compete (``None`` total): see ``docs/rulings.md#gold-colour-scoring``.
     """
     totals: list[int | None] = []
+    tops: list[Card | None] = []  # each seat's highest gold card of the colour
+    everything: list[Card] = []
     for tableau in tableaux:
-        mine = [c.value for c in tableau if c.colour == colour]
-        totals.append(sum(mine) if mine else None)
-    holders = [
-        s for s, tableau in enumerate(tableaux)
-        if any(c.colour == colour and c.is_gold for c in tableau)
-    ]
-    everything = [c for tableau in tableaux for c in tableau if c.colour == colour]
-    if not holders:
+        total = top = None
+        for c in tableau:
+            if c.colour == colour:
+                everything.append(c)
+                value = c.value
+                total = value if total is None else total + value
+                if value > 0 and (top is None or value > top.value):
+                    top = c
+        totals.append(total)
+        tops.append(top)
+    if all(top is None for top in tops):
         return ColourScored(colour, tuple(totals), (), tuple(everything))
     best = max(t for t in totals if t is not None)
-    banked: list[tuple[int, Card]] = []
-    for s, tableau in enumerate(tableaux):
-        if totals[s] == best:
-            top = max(
-                (c for c in tableau if c.colour == colour and c.is_gold), key=lambda c: c.value
-            )
-            banked.append((s, top))
+    # A seat without gold of the colour has at most two donkeys (-4 or -2) and some
+    # gold holder has at least 3 - 2 - 2 = -1, so the best total always holds gold.
+    banked = tuple((s, top) for s, top in enumerate(tops) if totals[s] == best and top)
     discarded = list(everything)
     for _, c in banked:
         discarded.remove(c)
-    return ColourScored(colour, tuple(totals), tuple(banked), tuple(discarded))
+    return ColourScored(colour, tuple(totals), banked, tuple(discarded))
 
 
 def colour_scoring(tableaux: Sequence[Sequence[Card]]) -> list[ColourScored]:

@@ -11,10 +11,10 @@ colour scoring (``docs/rulings.md#gold-turn-order``).
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from fractions import Fraction
-from itertools import accumulate
+from itertools import accumulate, chain, repeat
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +22,16 @@ from goldlab.core.state import CHANCE, TERMINAL, State, Step, _Frame
 from goldlab.core.values import Action, ChanceOutcome, Event
 from goldlab.games.gold import rules
 from goldlab.games.gold.actions import DealDonkey, Exchange, NoBonus, Reveal, Steal, Take
-from goldlab.games.gold.cards import ALL_CARDS, COLOURS, DONKEY, Card, card, card_of, full_deck
+from goldlab.games.gold.cards import (
+    ALL_CARDS,
+    COLOURS,
+    DONKEY,
+    KINDS,
+    Card,
+    card,
+    card_of,
+    full_deck,
+)
 from goldlab.games.gold.events import (
     BonusDeclined,
     BonusTaken,
@@ -93,6 +102,7 @@ class GoldState(State["GoldGame"]):
         # without saving its 625-word state on every reveal (see ``_rng_rewind``).
         self._rng_origin: Any = None
         self._rng_words = 0
+        self._laid_out: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
         self.unseen, self.box = _START.get(n) or _start_unseen(n)
         self.offer: tuple[Card, ...] = ()
         self.tableaux: tuple[tuple[Card, ...], ...] = ((),) * n
@@ -143,7 +153,9 @@ class GoldState(State["GoldGame"]):
 
     def _list_legal(self) -> list[Action]:
         legal: list[Action]
-        if self.phase == OVER:
+        if self.phase == ACTION and not self.to_reveal and not self.deal_queue:
+            legal = rules.offer_choices(self.offer, self.tableaux[self.turn])
+        elif self.phase == OVER:
             legal = []
         elif self.deal_queue or self.to_reveal:
             legal = [outcome for outcome, _ in self.chance_outcomes()]
@@ -173,10 +185,60 @@ class GoldState(State["GoldGame"]):
                 break
         else:
             return super().apply(action)
+        seat = self.turn
+        offer = self.offer
+        tableaux = self.tableaux
+        # The plain turn, most turns of a game: a card taken or exchanged that completes
+        # no set and leaves cards on offer.  Worked out on locals, so nothing changes
+        # unless it is one; everything else takes the path below.
+        step = None
+        if type(action) is Take:
+            c = action.card
+            if len(offer) > 1:
+                i = offer.index(c)
+                new_offer = offer[:i] + offer[i + 1:]
+                tableau = tableaux[seat]
+                step = _TAKE_STEPS[seat][c.index]
+        elif type(action) is Exchange:
+            give = action.give
+            c = action.take
+            i = offer.index(c)
+            new_offer = (*offer[:i], give, *offer[i + 1:])
+            tableau = tableaux[seat]
+            g = tableau.index(give)
+            tableau = tableau[:g] + tableau[g + 1:]
+            step = _EXCHANGE_STEPS[seat][give.index * _KINDS + c.index]
+            if step is None:
+                step = _exchange_step(seat, action)
+        if step is not None:
+            j = bisect_right(tableau, c.index, key=_INDEX)
+            tableau = (*tableau[:j], c, *tableau[j:])
+            # Did it make a set?  A colour's cards sit together in a sorted tableau and
+            # no tableau holds three before (a set is scored at once): look beside j.
+            colour = c.colour
+            last = len(tableau) - 1
+            if j and tableau[j - 1].colour is colour:
+                if (j > 1 and tableau[j - 2].colour is colour) or (
+                        j < last and tableau[j + 1].colour is colour):
+                    step = None
+            elif j + 1 < last and tableau[j + 1].colour is colour is tableau[j + 2].colour:
+                step = None
+        if step is not None:
+            history = self._history
+            self._frames.append(_new_tuple(_Frame, (
+                (self.phase, seat, offer, tableaux, self.piles, self.unseen, self.pile_count,
+                 self.to_reveal, self.deal_queue, self.grand_final, self.set_colour, self.box,
+                 self.discard),  # = self._save()
+                len(history), legal, None, False)))
+            history.append(step)
+            self.offer = new_offer
+            self.tableaux = (*tableaux[:seat], tableau, *tableaux[seat + 1:])
+            self.turn = (seat + 1) % self._seats
+            self._legal = None
+            return [step.events[0]]
         play = _PLAYS.get(type(action))
         if play is None:  # a chance outcome applied by hand
             return super().apply(action)
-        seat = self.turn
         snapshot = (self.phase, seat, self.offer, self.tableaux, self.piles, self.unseen,
                     self.pile_count, self.to_reveal, self.deal_queue, self.grand_final,
                     self.set_colour, self.box, self.discard)  # = self._save()
@@ -416,7 +478,7 @@ class GoldState(State["GoldGame"]):
         self.offer = offer[:i] + offer[i + 1:]
         tableau = _with(self.tableaux[seat], c)
         self._set_tableau(seat, tableau)
-        events: list[Event] = [_TAKEN[seat][c.index]]
+        events: list[Event] = [_TAKE_STEPS[seat][c.index].events[0]]
         self._after_action(events, seat, tableau, c.colour)
         return events
 
@@ -427,12 +489,7 @@ class GoldState(State["GoldGame"]):
         self.offer = (*offer[:i], give, *offer[i + 1:])
         tableau = _with(_without(self.tableaux[seat], give), take)
         self._set_tableau(seat, tableau)
-        key = give.index * _KINDS + take.index
-        row = _EXCHANGED[seat]
-        found = row[key]
-        if found is None:
-            found = row[key] = CardExchanged(seat, give, take, action.option)
-        events: list[Event] = [found]
+        events: list[Event] = [_exchange_step(seat, action).events[0]]
         self._after_action(events, seat, tableau, take.colour)
         return events
 
@@ -464,7 +521,7 @@ class GoldState(State["GoldGame"]):
         self.offer = (*self.offer, c)
         self.pile_count -= 1
         self.to_reveal -= 1
-        events.append(_revealed(c, self.pile_count))
+        events.append(_reveal_step(c.index, self.pile_count).events[0])
         if not self.to_reveal and not self.pile_count:
             self.grand_final = True
             events.append(_GRAND_FINAL)
@@ -473,26 +530,30 @@ class GoldState(State["GoldGame"]):
         """Turn up ``to_reveal`` cards with the state's generator, each a chance step.
 
         The quick form of ``_step(_sample_chance(rng))`` repeated: same draws,
-        same history, same events.
+        same history, same events.  The n-th card of the unseen cards laid out in
+        deck order is the same card ``_sample_chance`` finds by counting.
         """
         history = self._history
         below = self._below
         unseen = list(self.unseen)
-        total = sum(unseen)
-        offer = self.offer
+        laid_out = self._laid_out  # the unseen cards in deck order, kept from the last refill
+        if laid_out[0] is self.unseen:
+            deck = list(laid_out[1])
+        else:
+            deck = list(chain.from_iterable(map(repeat, range(_KINDS), unseen)))
+        offer = list(self.offer)
         pile = self.pile_count
         for _ in range(self.to_reveal):
-            i = bisect_right(list(accumulate(unseen)), below(total))
+            i = deck.pop(below(len(deck)))
             unseen[i] -= 1
-            total -= 1
             pile -= 1
-            c = ALL_CARDS[i]
-            offer = (*offer, c)
-            found = _revealed(c, pile)
-            events.append(found)
-            history.append(_new_tuple(Step, (CHANCE, REVEALS[i], (found,))))
+            offer.append(ALL_CARDS[i])
+            step = _reveal_step(i, pile)
+            events.append(step.events[0])
+            history.append(step)
         self.unseen = tuple(unseen)
-        self.offer = offer
+        self._laid_out = (self.unseen, tuple(deck))
+        self.offer = tuple(offer)
         self.pile_count = pile
         self.to_reveal = 0
         if not pile:
@@ -546,13 +607,18 @@ class GoldState(State["GoldGame"]):
             self._score_set(events, seat)
 
     def _score_set(self, events: list[Event], seat: int) -> None:
-        colour = self.set_colour
         tableau = self.tableaux[seat]
-        scored = tuple(c for c in tableau if c.colour == colour)
-        self._set_tableau(seat, tuple(c for c in tableau if c.colour != colour))
+        # A colour's cards sit together in a sorted tableau.
+        colour = self.set_colour
+        assert colour is not None
+        first = _FIRST_OF_COLOUR[colour]
+        lo = bisect_left(tableau, first, key=_INDEX)
+        hi = bisect_left(tableau, first + _PER_COLOUR, lo, key=_INDEX)
+        scored = tableau[lo:hi]
+        self._set_tableau(seat, tableau[:lo] + tableau[hi:])
         piles = self.piles
         self.piles = (*piles[:seat], piles[seat] + scored, *piles[seat + 1:])
-        events.append(SetScored(seat, scored))
+        events.append(_event(SetScored, seat, scored))
         self.set_colour = None
         self.phase = ACTION
         self._end_turn(events)
@@ -595,21 +661,44 @@ _PLAYS: dict[type, Callable[[GoldState, int, Any], list[Event]]] = {
 
 _GRAND_FINAL = GrandFinalBegins()
 _KINDS = len(ALL_CARDS)
-_TAKEN: tuple[tuple[CardTaken, ...], ...] = tuple(
-    tuple(CardTaken(seat, c) for c in ALL_CARDS) for seat in range(3)
+_PER_COLOUR = len(KINDS)
+_FIRST_OF_COLOUR = {colour: i * _PER_COLOUR for i, colour in enumerate(COLOURS)}
+_TAKE_STEPS: tuple[tuple[Step, ...], ...] = tuple(
+    tuple(Step(seat, rules.TAKES[c.index], (CardTaken(seat, c),)) for c in ALL_CARDS)
+    for seat in range(3)
 )
-_EXCHANGED: tuple[list[CardExchanged | None], ...] = tuple(
+"""The history step of a plain take (no set, cards left on offer), per seat and card."""
+_EXCHANGE_STEPS: tuple[list[Step | None], ...] = tuple(
     [None] * (_KINDS * _KINDS) for _ in range(3)
 )
-_REVEALED: dict[tuple[int, int], CardRevealed] = {}
 
 
-def _revealed(c: Card, draw_pile: int) -> CardRevealed:
-    """The one CardRevealed event for ``c`` turned up leaving ``draw_pile`` cards."""
-    found = _REVEALED.get((c.index, draw_pile))
+def _exchange_step(seat: int, action: Exchange) -> Step:
+    """The history step of a plain exchange (no set): one object per seat and action."""
+    give, take = action.give, action.take
+    key = give.index * _KINDS + take.index
+    row = _EXCHANGE_STEPS[seat]
+    found = row[key]
     if found is None:
-        found = _REVEALED[c.index, draw_pile] = CardRevealed(c, draw_pile)
+        listed = rules.EXCHANGES[give.index][take.index]  # the interned action
+        found = row[key] = Step(seat, listed, (CardExchanged(seat, give, take, listed.option),))
     return found
+
+
+_REVEAL_STEPS: dict[int, Step] = {}
+
+
+def _reveal_step(i: int, draw_pile: int) -> Step:
+    """The chance step revealing card ``i`` and leaving ``draw_pile`` cards (one object each)."""
+    key = draw_pile * _KINDS + i
+    found = _REVEAL_STEPS.get(key)
+    if found is None:
+        found = _REVEAL_STEPS[key] = Step(
+            CHANCE, REVEALS[i], (CardRevealed(ALL_CARDS[i], draw_pile),)
+        )
+    return found
+
+
 _EVENTS: dict[tuple[Any, ...], Event] = {}
 
 
