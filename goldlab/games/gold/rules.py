@@ -7,7 +7,6 @@ English rulebook (``shared/rules/001_…``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from goldlab.core.values import Action
@@ -38,7 +37,6 @@ STEALS: tuple[tuple[Steal, ...], ...] = tuple(
     tuple(Steal(c, victim) for c in ALL_CARDS) for victim in range(3)
 )
 NO_BONUS = NoBonus()
-_VALUE = attrgetter("value")
 
 
 def takeable(offer: Sequence[Card]) -> list[Card]:

@@ -45,9 +45,12 @@ def score_colour(colour: str, tableaux: Sequence[Sequence[Card]]) -> ColourScore
     if all(top is None for top in tops):
         return ColourScored(colour, tuple(totals), (), tuple(everything))
     best = max(t for t in totals if t is not None)
-    # A seat without gold of the colour has at most two donkeys (-4 or -2) and some
-    # gold holder has at least 3 - 2 - 2 = -1, so the best total always holds gold.
-    banked = tuple((s, top) for s, top in enumerate(tops) if totals[s] == best and top)
+    # A tableau holds at most two cards of a colour (three are a set, scored at once):
+    # a gold holder totals at least 3 - 2 = 1, a seat without gold at most -2, so the
+    # best total always belongs to a seat with gold.
+    banked = tuple(
+        (s, top) for s, top in enumerate(tops) if totals[s] == best and top is not None
+    )
     discarded = list(everything)
     for _, c in banked:
         discarded.remove(c)

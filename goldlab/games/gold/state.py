@@ -204,24 +204,13 @@ class GoldState(State["GoldGame"]):
             c = action.take
             i = offer.index(c)
             new_offer = (*offer[:i], give, *offer[i + 1:])
-            tableau = tableaux[seat]
-            g = tableau.index(give)
-            tableau = tableau[:g] + tableau[g + 1:]
+            tableau = _without(tableaux[seat], give)
             step = _EXCHANGE_STEPS[seat][give.index * _KINDS + c.index]
             if step is None:
                 step = _exchange_step(seat, action)
         if step is not None:
-            j = bisect_right(tableau, c.index, key=_INDEX)
-            tableau = (*tableau[:j], c, *tableau[j:])
-            # Did it make a set?  A colour's cards sit together in a sorted tableau and
-            # no tableau holds three before (a set is scored at once): look beside j.
-            colour = c.colour
-            last = len(tableau) - 1
-            if j and tableau[j - 1].colour is colour:
-                if (j > 1 and tableau[j - 2].colour is colour) or (
-                        j < last and tableau[j + 1].colour is colour):
-                    step = None
-            elif j + 1 < last and tableau[j + 1].colour is colour is tableau[j + 2].colour:
+            tableau, j = _placed(tableau, c)
+            if _makes_set(tableau, j):
                 step = None
         if step is not None:
             history = self._history
@@ -476,10 +465,10 @@ class GoldState(State["GoldGame"]):
         offer = self.offer
         i = offer.index(c)
         self.offer = offer[:i] + offer[i + 1:]
-        tableau = _with(self.tableaux[seat], c)
+        tableau, j = _placed(self.tableaux[seat], c)
         self._set_tableau(seat, tableau)
         events: list[Event] = [_TAKE_STEPS[seat][c.index].events[0]]
-        self._after_action(events, seat, tableau, c.colour)
+        self._after_action(events, seat, tableau, j)
         return events
 
     def _exchange(self, seat: int, action: Exchange) -> list[Event]:
@@ -487,16 +476,16 @@ class GoldState(State["GoldGame"]):
         offer = self.offer
         i = offer.index(take)
         self.offer = (*offer[:i], give, *offer[i + 1:])
-        tableau = _with(_without(self.tableaux[seat], give), take)
+        tableau, j = _placed(_without(self.tableaux[seat], give), take)
         self._set_tableau(seat, tableau)
         events: list[Event] = [_exchange_step(seat, action).events[0]]
-        self._after_action(events, seat, tableau, take.colour)
+        self._after_action(events, seat, tableau, j)
         return events
 
     def _steal(self, seat: int, action: Steal) -> list[Event]:
         c, victim = action.card, action.victim
         self._set_tableau(victim, _without(self.tableaux[victim], c))
-        self._set_tableau(seat, _with(self.tableaux[seat], c))
+        self._set_tableau(seat, _placed(self.tableaux[seat], c)[0])
         events: list[Event] = [_event(BonusTaken, seat, victim, c)]
         self._score_set(events, seat)
         return events
@@ -586,16 +575,11 @@ class GoldState(State["GoldGame"]):
         self.to_reveal = min(OFFER_SIZE, self.pile_count)
 
     def _after_action(self, events: list[Event], seat: int, tableau: tuple[Card, ...],
-                      colour: str) -> None:
-        # Only the colour of the card just taken can have made a set: no tableau holds a
-        # set outside the bonus (it is scored at once, and positions are checked for it).
-        count = 0
-        for c in tableau:
-            if c.colour is colour:
-                count += 1
-        if count < 3:
+                      j: int) -> None:
+        if not _makes_set(tableau, j):
             self._end_turn(events)
             return
+        colour = tableau[j].colour
         # "If, after carrying out his action, a player has a set in his tableau, then he
         # must score it.  As a bonus, he may first take a card from an opponent's tableau."
         events.append(_event(SetCompleted, seat, colour))
@@ -712,10 +696,25 @@ def _event(kind: type[Event], *args: Any) -> Event:
 
 
 
-def _with(cards: tuple[Card, ...], c: Card) -> tuple[Card, ...]:
-    """A tableau with ``c`` added, in display order (colour, then value)."""
-    i = bisect_right(cards, c.index, key=_INDEX)
-    return (*cards[:i], c, *cards[i:])
+def _placed(cards: tuple[Card, ...], c: Card) -> tuple[tuple[Card, ...], int]:
+    """A tableau with ``c`` added in display order (colour, then value), and where it went."""
+    j = bisect_right(cards, c.index, key=_INDEX)
+    return (*cards[:j], c, *cards[j:]), j
+
+
+def _makes_set(tableau: tuple[Card, ...], j: int) -> bool:
+    """True if the card at ``j`` of a sorted tableau is the third of its colour.
+
+    Only the colour of the card just placed can make a set: no tableau holds one
+    outside the bonus (it is scored at once, and positions are checked for it).  A
+    colour's cards sit together in a sorted tableau, so looking beside ``j`` tells.
+    """
+    colour = tableau[j].colour
+    last = len(tableau) - 1
+    if j and tableau[j - 1].colour is colour:
+        return (j > 1 and tableau[j - 2].colour is colour) or (
+            j < last and tableau[j + 1].colour is colour)
+    return j + 1 < last and tableau[j + 1].colour is colour is tableau[j + 2].colour
 
 
 def _without(cards: tuple[Card, ...], c: Card) -> tuple[Card, ...]:
