@@ -27,36 +27,30 @@ _FIELDS = (
 )
 
 
+# ``_data``: the view's own six fields, then the position as ``GoldState._save()`` lays it out.
+_PHASE, _OFFER, _TABLEAUX, _PILES, _UNSEEN, _DRAW_PILE = 6, 8, 9, 10, 11, 12
+_GRAND_FINAL, _SET_COLOUR, _BOX, _DISCARD = 15, 16, 17, 18
+_new = object.__new__
+_init = object.__setattr__
+
+
 class GoldView:
     """A player's (or the omniscient) view of a Gold! position.
 
     Immutable.  It keeps the position's zones (immutable tuples shared with the
     state, so making a view copies nothing) and works out each field when it is
-    read: a bot that looks at two fields pays for two.
+    read: a bot that looks at two fields pays for two.  Everything sits in one
+    tuple, ``_data``: the view's own fields, then ``GoldState._save()``.
     """
 
-    __slots__ = ("_data", "last_step", "legal_actions", "outcome", "player", "players",
-                 "to_move")
+    __slots__ = ("_data",)
 
     _data: tuple[Any, ...]
-    player: int | None
-    players: int
-    to_move: int
-    last_step: Step | None
-    legal_actions: tuple[Action, ...]
-    outcome: Outcome | None
 
     def __init__(self, player: int | None, players: int, to_move: int, data: tuple[Any, ...],
                  last_step: Step | None, legal_actions: tuple[Action, ...],
                  outcome: Outcome | None) -> None:
-        init = object.__setattr__
-        init(self, "player", player)
-        init(self, "players", players)
-        init(self, "to_move", to_move)
-        init(self, "_data", data)
-        init(self, "last_step", last_step)
-        init(self, "legal_actions", legal_actions)
-        init(self, "outcome", outcome)
+        _init(self, "_data", (player, players, to_move, last_step, legal_actions, outcome, *data))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a GoldView is immutable: cannot set {name!r}")
@@ -67,36 +61,69 @@ class GoldView:
         to_move = state.current_player
         over = state.phase == OVER
         legal = tuple(state.legal_actions()) if player is None or player == to_move else ()
-        return cls(player, state.players, to_move, state._save(), state.last_step, legal,
-                   state.outcome() if over else None)
+        view = _new(cls)
+        _init(view, "_data", (player, state.players, to_move, state.last_step, legal,
+                              state.outcome() if over else None, *state._save()))
+        return view
+
+    @property
+    def player(self) -> int | None:
+        """The seat this view belongs to (None: omniscient)."""
+        return self._data[0]  # type: ignore[no-any-return]
+
+    @property
+    def players(self) -> int:
+        """The number of players."""
+        return self._data[1]  # type: ignore[no-any-return]
+
+    @property
+    def to_move(self) -> int:
+        """The seat to move (``CHANCE`` or ``TERMINAL`` as in the state)."""
+        return self._data[2]  # type: ignore[no-any-return]
+
+    @property
+    def last_step(self) -> Step | None:
+        """The last step of the game, or None before the first."""
+        return self._data[3]  # type: ignore[no-any-return]
+
+    @property
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions if this view's player is to move, else ()."""
+        return self._data[4]  # type: ignore[no-any-return]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """Scores, ranks and winners once the game is over, else None."""
+        return self._data[5]  # type: ignore[no-any-return]
 
     # The position, field by field (``_data`` is ``GoldState._save()``).
     @property
     def phase(self) -> str:
         """``action``, ``bonus`` (a set bonus to settle) or ``over``."""
-        return str(self._data[0])
+        return str(self._data[_PHASE])
 
     @property
     def offer(self) -> tuple[Card, ...]:
         """The cards on offer."""
-        return self._data[2]  # type: ignore[no-any-return]
+        return self._data[_OFFER]  # type: ignore[no-any-return]
 
     @property
     def tableaux(self) -> tuple[tuple[Card, ...], ...]:
         """Every tableau (public)."""
-        return self._data[3]  # type: ignore[no-any-return]
+        return self._data[_TABLEAUX]  # type: ignore[no-any-return]
 
     @property
     def scoring_piles(self) -> tuple[tuple[Card, ...] | None, ...]:
         """Scoring piles this player may look at (own, or all once the game is over)."""
         player = self.player
-        show_all = player is None or self._data[0] == OVER
-        return tuple(p if show_all or player == s else None for s, p in enumerate(self._data[4]))
+        show_all = player is None or self._data[_PHASE] == OVER
+        piles = self._data[_PILES]
+        return tuple(p if show_all or player == s else None for s, p in enumerate(piles))
 
     @property
     def pile_sizes(self) -> tuple[int, ...]:
         """How many cards each scoring pile holds (public)."""
-        return tuple(len(p) for p in self._data[4])
+        return tuple(len(p) for p in self._data[_PILES])
 
     @property
     def scores(self) -> tuple[int | None, ...]:
@@ -108,39 +135,39 @@ class GoldView:
     @property
     def draw_pile(self) -> int:
         """Cards left in the draw pile."""
-        return self._data[6]  # type: ignore[no-any-return]
+        return self._data[_DRAW_PILE]  # type: ignore[no-any-return]
 
     @property
     def removed_unseen(self) -> int:
         """Unseen cards that are not in the draw pile (the 2 removed face down)."""
-        return sum(self._data[5]) - self._data[6]  # type: ignore[no-any-return]
+        return sum(self._data[_UNSEEN]) - self._data[_DRAW_PILE]  # type: ignore[no-any-return]
 
     @property
     def box(self) -> tuple[Card, ...]:
         """Cards returned to the box at set-up (2 players)."""
-        return self._data[11]  # type: ignore[no-any-return]
+        return self._data[_BOX]  # type: ignore[no-any-return]
 
     @property
     def discard(self) -> tuple[Card, ...]:
         """Cards discarded in colour scoring."""
-        return self._data[12]  # type: ignore[no-any-return]
+        return self._data[_DISCARD]  # type: ignore[no-any-return]
 
     @property
     def grand_final(self) -> bool:
         """True once the draw pile is empty."""
-        return self._data[9]  # type: ignore[no-any-return]
+        return self._data[_GRAND_FINAL]  # type: ignore[no-any-return]
 
     @property
     def set_colour(self) -> str | None:
         """The colour of the set being scored (during the bonus)."""
-        return self._data[10]  # type: ignore[no-any-return]
+        return self._data[_SET_COLOUR]  # type: ignore[no-any-return]
 
     @property
     def unseen(self) -> tuple[tuple[Card, int], ...] | None:
         """Omniscient view only: each unseen card with its count."""
         if self.player is not None:
             return None
-        return tuple((c, n) for c, n in zip(ALL_CARDS, self._data[5], strict=True) if n)
+        return tuple((c, n) for c, n in zip(ALL_CARDS, self._data[_UNSEEN], strict=True) if n)
 
     @property
     def last(self) -> tuple[str, ...]:
