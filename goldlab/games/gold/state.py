@@ -195,23 +195,21 @@ class GoldState(State["GoldGame"]):
         if type(action) is Take:
             c = action.card
             if len(offer) > 1:
-                i = offer.index(c)
-                new_offer = offer[:i] + offer[i + 1:]
-                tableau = tableaux[seat]
+                new_offer = list(offer)
+                new_offer.remove(c)  # cards compare by identity: the first copy goes
+                tableau, j = _placed(tableaux[seat], c)
                 step = _TAKE_STEPS[seat][c.index]
         elif type(action) is Exchange:
             give = action.give
             c = action.take
-            i = offer.index(c)
-            new_offer = (*offer[:i], give, *offer[i + 1:])
-            tableau = _without(tableaux[seat], give)
+            new_offer = list(offer)
+            new_offer[new_offer.index(c)] = give
+            tableau, j = _placed(tableaux[seat], c, give)
             step = _EXCHANGE_STEPS[seat][give.index * _KINDS + c.index]
             if step is None:
                 step = _exchange_step(seat, action)
-        if step is not None:
-            tableau, j = _placed(tableau, c)
-            if _makes_set(tableau, j):
-                step = None
+        if step is not None and _makes_set(tableau, j):
+            step = None
         if step is not None:
             history = self._history
             self._frames.append(_new_tuple(_Frame, (
@@ -220,7 +218,7 @@ class GoldState(State["GoldGame"]):
                  self.discard),  # = self._save()
                 len(history), legal, None, False)))
             history.append(step)
-            self.offer = new_offer
+            self.offer = tuple(new_offer)
             self.tableaux = (*tableaux[:seat], tableau, *tableaux[seat + 1:])
             self.turn = (seat + 1) % self._seats
             self._legal = None
@@ -476,7 +474,7 @@ class GoldState(State["GoldGame"]):
         offer = self.offer
         i = offer.index(take)
         self.offer = (*offer[:i], give, *offer[i + 1:])
-        tableau, j = _placed(_without(self.tableaux[seat], give), take)
+        tableau, j = _placed(self.tableaux[seat], take, give)
         self._set_tableau(seat, tableau)
         events: list[Event] = [_exchange_step(seat, action).events[0]]
         self._after_action(events, seat, tableau, j)
@@ -696,10 +694,18 @@ def _event(kind: type[Event], *args: Any) -> Event:
 
 
 
-def _placed(cards: tuple[Card, ...], c: Card) -> tuple[tuple[Card, ...], int]:
-    """A tableau with ``c`` added in display order (colour, then value), and where it went."""
-    j = bisect_right(cards, c.index, key=_INDEX)
-    return (*cards[:j], c, *cards[j:]), j
+def _placed(cards: tuple[Card, ...], c: Card,
+            leaving: Card | None = None) -> tuple[tuple[Card, ...], int]:
+    """A tableau with ``c`` added (and ``leaving`` gone, if given), and where ``c`` went.
+
+    Tableaux keep display order (colour, then value).
+    """
+    held = list(cards)
+    if leaving is not None:
+        held.remove(leaving)  # cards compare by identity: one copy goes
+    j = bisect_right(held, c.index, key=_INDEX)
+    held.insert(j, c)
+    return tuple(held), j
 
 
 def _makes_set(tableau: tuple[Card, ...], j: int) -> bool:
