@@ -11,7 +11,8 @@ actions.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from itertools import compress
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from goldlab.core.state import Outcome
 from goldlab.games.goldland.articles import N_ARTICLES, Kit
@@ -21,6 +22,20 @@ from goldlab.games.goldland.tiles import ADVENTURES, Tile, TileSet
 
 if TYPE_CHECKING:
     from goldlab.games.goldland.state import GoldlandState
+
+
+_T = TypeVar("_T")
+
+
+def _frozen(cls: type[_T], **fields: Any) -> _T:
+    """An instance of the frozen dataclass ``cls`` with every field given.
+
+    Fills them at once instead of through one frozen-attribute call per field in
+    ``__init__``: views are made every turn of every simulated game.
+    """
+    made = object.__new__(cls)
+    made.__dict__.update(fields)
+    return made
 
 
 @dataclass(frozen=True)
@@ -95,14 +110,13 @@ class GoldlandView:
     def of(cls, state: GoldlandState, player: int | None) -> GoldlandView:
         """Build the view of ``state`` for ``player`` (None: omniscient)."""
         tiles = state.tiles
-        board = tuple(
-            (tiles[v >> 2].id, (v & 3) * 90) if v >= 0 else None for v in state.board
-        )
+        tileset = state.tileset
         last_text = state.last_step_text()
         to_move = state.current_player
         legal = state.visible_legal(player)
         moved = ("not begun", "moving", "over")[state.move]
-        turn = TurnView(
+        turn = _frozen(
+            TurnView,
             seat=state.turn, moved=moved, allowance=state.allowance, steps=state.steps,
             path=state.path, acquired=state.acquired, explored=state.explored,
             acted=state.acted, camp_right=state.camp_right, red_reward=state.red_here,
@@ -110,15 +124,15 @@ class GoldlandView:
             drawn=tiles[state.drawn].id if state.drawn >= 0 else None,
             explore_at=state.explore_at,
         )
-        return cls(
+        fields: dict[str, Any] = dict(
             player=player,
             players=state.players,
             to_move=to_move,
             round=state.round,
             phase=state.phase,
-            tileset=state.tileset,
-            board=board,
-            treasures=tuple(c for c in range(CELLS) if state.treasure_at[c]),
+            tileset=tileset,
+            board=tileset.laid(tuple(state.board)),
+            treasures=tuple(compress(range(CELLS), state.treasure_at)),
             pawns=tuple(state.pos),
             packs=tuple(Kit.from_counts(p) for p in state.packs),
             allowances=tuple(allowance(p) for p in state.packs),
@@ -126,10 +140,7 @@ class GoldlandView:
             gold=tuple(state.gold),
             camps_left=tuple(state.camps_left),
             camps=state.camps,
-            markers=tuple(
-                (key, holder, state.tileset.marker(key))
-                for key, holder in zip(ADVENTURES, state.markers, strict=True)
-            ),
+            markers=tuple(zip(ADVENTURES, state.markers, tileset.marker_values(), strict=True)),
             stock=Kit.from_counts(state.stock),
             token_stock=state.token_stock,
             treasure_stock=state.treasure_stock,
@@ -138,7 +149,7 @@ class GoldlandView:
             reserve=state.reserve,
             first_arrival=state.first_arrival,
             exchange_rate=state.rate,
-            face_down=tuple(sorted(tiles[i].id for i in state.unseen)),
+            face_down=tileset.face_down(tuple(state.unseen)),
             beginners_grid=state.options.beginners_grid,
             turn=turn,
             end_reason=state.end_reason,
@@ -148,6 +159,7 @@ class GoldlandView:
             legal=legal,
             outcome=state.outcome(),
         )
+        return _frozen(cls, **fields)
 
     # ------------------------------------------------------------ helpers
     def tile(self, c: int) -> Tile | None:

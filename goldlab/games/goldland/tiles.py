@@ -146,6 +146,10 @@ class AdventureInfo:
     reconstructed: tuple[str, ...] = ()
 
 
+_MEMO_SIZE = 4096
+"""Boards and stacks a tile set remembers for observations before starting afresh."""
+
+
 @dataclass(frozen=True)
 class TileSet:
     """A whole set of 49 tiles plus the adventure markers, loaded and checked."""
@@ -155,9 +159,18 @@ class TileSet:
     adventures: tuple[AdventureInfo, ...]
     source: str
     _ids: dict[str, Tile] = dataclasses.field(default_factory=dict, repr=False, compare=False)
+    _by_key: dict[str, AdventureInfo] = dataclasses.field(
+        default_factory=dict, repr=False, compare=False)
+    _laid: dict[tuple[int, ...], tuple[tuple[str, int] | None, ...]] = dataclasses.field(
+        default_factory=dict, repr=False, compare=False)
+    _face_down: dict[tuple[int, ...], tuple[str, ...]] = dataclasses.field(
+        default_factory=dict, repr=False, compare=False)
+    _marker_values: list[int] = dataclasses.field(
+        default_factory=list, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._ids.update({t.id.upper(): t for t in self.tiles})
+        self._by_key.update({a.key: a for a in self.adventures})
 
     @property
     def start(self) -> Tile:
@@ -184,13 +197,47 @@ class TileSet:
             return tile
         raise InvalidActionError(f"no tile {tile_id!r} in the tile set {self.title!r}")
 
+    def marker_values(self) -> tuple[int, ...]:
+        """Every marker's gold value, in :data:`ADVENTURES` order."""
+        if not self._marker_values:
+            self._marker_values.extend(self.marker(key) for key in ADVENTURES)
+        return tuple(self._marker_values)
+
     def marker(self, adventure: str) -> int:
         """The gold value of an adventure's marker."""
         return self.adventure_info(adventure).marker
 
     def adventure_info(self, adventure: str) -> AdventureInfo:
         """The record of one adventure type."""
-        return next(a for a in self.adventures if a.key == adventure)
+        found = self._by_key.get(adventure)
+        if found is None:
+            raise KeyError(f"no adventure {adventure!r} in the tile set {self.title!r}")
+        return found
+
+    def laid(self, board: tuple[int, ...]) -> tuple[tuple[str, int] | None, ...]:
+        """A board of tile codes (index x 4 + quarter turns, -1 empty) as (id, degrees).
+
+        Remembered per board: a game lays a tile only now and then, and every
+        observation shows the board.
+        """
+        found = self._laid.get(board)
+        if found is None:
+            if len(self._laid) >= _MEMO_SIZE:
+                self._laid.clear()
+            tiles = self.tiles
+            found = self._laid[board] = tuple(
+                (tiles[v >> 2].id, (v & 3) * 90) if v >= 0 else None for v in board
+            )
+        return found
+
+    def face_down(self, unseen: tuple[int, ...]) -> tuple[str, ...]:
+        """The ids of the tiles ``unseen`` (indices), sorted; remembered per stack."""
+        found = self._face_down.get(unseen)
+        if found is None:
+            if len(self._face_down) >= _MEMO_SIZE:
+                self._face_down.clear()
+            found = self._face_down[unseen] = tuple(sorted(self.tiles[i].id for i in unseen))
+        return found
 
     def largest_package(self) -> int:
         """The most articles a single acquisition can give on any tile."""

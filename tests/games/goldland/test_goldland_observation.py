@@ -4,6 +4,7 @@ import json
 import random
 
 import goldlab
+from goldlab.games.goldland import tiles as tiles_module
 from goldlab.games.goldland.position import build
 from goldlab.games.goldland.render import board_svg, tileset_svg, view_text
 from goldlab.games.goldland.tiles import default_tiles
@@ -53,3 +54,24 @@ def test_svg_pictures() -> None:
     sheet = tileset_svg(default_tiles())
     assert sheet.count('class="gl-tile"') == 49
     assert "S" in view_text(s.observation(0))
+
+
+def test_the_board_and_stack_shown_follow_every_tile_laid() -> None:
+    # Views take the board and the face-down stack from the tile set's memo; they must
+    # still show each tile the moment it is laid, and the memo must stay bounded.
+    state = goldlab.make("goldland", players=3, seed=5, mode="study", turn_cap=12)
+    rng = random.Random(5)
+    seen_boards = set()
+    while not state.is_terminal():
+        view = state.observation(0)
+        expected = tuple(
+            (state.tiles[v >> 2].id, (v & 3) * 90) if v >= 0 else None for v in state.board
+        )
+        assert view.board == expected
+        assert view.face_down == tuple(sorted(state.tiles[i].id for i in state.unseen))
+        seen_boards.add(expected)
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    assert len(seen_boards) > 3  # tiles were laid during the game
+    assert len(state.tileset._laid) <= tiles_module._MEMO_SIZE
+    assert state.tileset.adventure_info(tiles_module.ADVENTURES[0]).key == tiles_module.ADVENTURES[0]
