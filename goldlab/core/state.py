@@ -82,6 +82,8 @@ class _Frame(NamedTuple):
     history went, ``legal`` the legal actions then, ``rng_mark`` a token from
     which :meth:`State._rng_rewind` restores the generator (None when the step
     drew nothing), and ``revealed`` whether the step uncovered hidden cards.
+    A game's quick path may push a plain tuple of the same five fields (one
+    allocation less a step): the undo stack reads frames by position.
     """
 
     snapshot: Snapshot
@@ -113,7 +115,7 @@ class State(ABC, Generic[G]):
         self.auto_chance = auto_chance
         self._rng = random.Random(seed)
         self._history: list[Step] = []
-        self._frames: list[_Frame] = []
+        self._frames: list[tuple[Any, ...]] = []
         self._legal: list[Action] | None = None
         self._start: dict[str, Any] | None = None
 
@@ -313,24 +315,24 @@ class State(ABC, Generic[G]):
         """
         if not self._frames:
             raise UndoError("nothing to undo")
-        frame = self._frames[-1]
-        if frame.revealed and self.mode == "play":
+        snapshot, history_len, legal, rng_mark, revealed = self._frames[-1]
+        if revealed and self.mode == "play":
             raise UndoError(
                 "cannot undo a step that revealed hidden cards in play mode "
                 "(use mode='study' to explore freely)"
             )
         self._frames.pop()
-        action = self._history[frame.history_len].action
-        self._load(frame.snapshot)
-        del self._history[frame.history_len:]
-        if frame.rng_mark is not None:
-            self._rng_rewind(frame.rng_mark)
-        self._legal = frame.legal
+        action: Action = self._history[history_len].action
+        self._load(snapshot)
+        del self._history[history_len:]
+        if rng_mark is not None:
+            self._rng_rewind(rng_mark)
+        self._legal = legal
         return action
 
     def can_undo(self) -> bool:
         """True if :meth:`undo` would succeed now."""
-        return bool(self._frames) and not (self._frames[-1].revealed and self.mode == "play")
+        return bool(self._frames) and not (bool(self._frames[-1][-1]) and self.mode == "play")
 
     def clone(self) -> State[G]:
         """An independent copy: same position, history, undo stack and generator state."""

@@ -45,7 +45,7 @@ def takeable(offer: Sequence[Card]) -> list[Card]:
     return distinct(c for c in offer if c.value == low)
 
 
-def bonus_targets(state: GoldState, seat: int) -> list[Steal]:
+def bonus_targets(state: GoldState, seat: int) -> list[Action]:
     """Every card ``seat`` may take as a set bonus.
 
     "He may not take a card in a colour that is already present in his tableau"
@@ -54,7 +54,7 @@ def bonus_targets(state: GoldState, seat: int) -> list[Steal]:
     """
     tableaux = state.tableaux
     own = {c.colour for c in tableaux[seat]}
-    out: list[Steal] = []
+    out: list[Action] = []
     for victim, tableau in enumerate(tableaux):
         if victim == seat:
             continue
@@ -73,7 +73,7 @@ def legal_actions(state: GoldState) -> list[Action]:
     """The legal actions of the player to move."""
     seat = state.turn
     if state.phase == BONUS:
-        actions: list[Action] = list(bonus_targets(state, seat))
+        actions = bonus_targets(state, seat)
         if state.options.bonus_may_be_declined or not actions:
             actions.append(NO_BONUS)
         return actions
@@ -87,36 +87,54 @@ def offer_choices(offer: Sequence[Card], tableau: Sequence[Card]) -> list[Action
     for the gold cards on offer in offer order (distinct cards once each).  Written
     as plain loops over the few cards: it runs before every move of every game.
     """
-    distinct: list[Card] = []
     low = 9
-    for c in offer:
-        if c not in distinct:  # cards compare by identity: a C-level test
-            distinct.append(c)
-            if c.value < low:
-                low = c.value
-    actions: list[Action] = []
-    gold_on_offer = []
-    for c in distinct:
+    lows: list[Card] = []  # the distinct cards of the lowest value so far
+    gold: list[Card] = []  # the distinct gold cards, in offer order
+    bottom = 9  # the lowest and highest gold values on offer
+    top = 0
+    for c in offer:  # cards compare by identity: ``in`` is a C-level test
         value = c.value
-        if value == low:  # A) "take the card with the lowest value" (he may choose which)
-            actions.append(TAKES[c.index])
-        if value > 0:  # B) only gold cards are taken in an exchange
-            gold_on_offer.append(c)
-    if gold_on_offer:
-        previous = None
-        for give in tableau:  # equal cards sit together in a sorted tableau
+        if value <= low:
+            if value < low:
+                low = value
+                lows = [c]
+            elif c not in lows:
+                lows.append(c)
+        if value > 0 and c not in gold:
+            gold.append(c)
+            if value < bottom:
+                bottom = value
+            if value > top:
+                top = value
+    # A) "take the card with the lowest value" (he may choose which)
+    actions: list[Action] = []
+    for c in lows:
+        actions.append(TAKES[c.index])
+    if not gold:  # B) only gold cards are taken in an exchange
+        return actions
+    previous = None
+    for give in tableau:  # equal cards sit together in a sorted tableau
+        value = give.value
+        if value > bottom:  # option 1: a gold card for a lower one
             if give is previous:
                 continue
             previous = give
             row = EXCHANGES[give.index]
-            value = give.value
-            if value < 0:  # option 2: a donkey for any gold card
-                for t in gold_on_offer:
+            if value > top:  # higher than every gold card on offer
+                for t in gold:
                     actions.append(row[t.index])
-            else:  # option 1: a gold card for a lower one
-                for t in gold_on_offer:
+            else:
+                for t in gold:
                     if t.value < value:
                         actions.append(row[t.index])
+        elif value < 0:  # option 2: a donkey for any gold card
+            if give is previous:
+                continue
+            previous = give
+            row = EXCHANGES[give.index]
+            for t in gold:
+                actions.append(row[t.index])
+        # (a gold card no higher than every gold card on offer has no exchange)
     return actions
 
 

@@ -58,8 +58,54 @@ def score_colour(colour: str, tableaux: Sequence[Sequence[Card]]) -> ColourScore
 
 
 def colour_scoring(tableaux: Sequence[Sequence[Card]]) -> list[ColourScored]:
-    """Colour scoring of every colour in rulebook order."""
-    return [score_colour(colour, tableaux) for colour in COLOURS]
+    """Colour scoring of every colour in rulebook order.
+
+    The same results as :func:`score_colour` for each colour, found in one pass
+    over each tableau (it runs at the end of every simulated game).
+    """
+    seats = len(tableaux)
+    totals: dict[str, list[int | None]] = {colour: [None] * seats for colour in COLOURS}
+    tops: dict[str, list[Card | None]] = {colour: [None] * seats for colour in COLOURS}
+    everything: dict[str, list[Card]] = {colour: [] for colour in COLOURS}
+    for seat, tableau in enumerate(tableaux):
+        for c in tableau:
+            colour = c.colour
+            everything[colour].append(c)
+            row = totals[colour]
+            total = row[seat]
+            value = c.value
+            row[seat] = value if total is None else total + value
+            if value > 0:
+                top = tops[colour][seat]
+                if top is None or value > top.value:
+                    tops[colour][seat] = c
+    results = []
+    for colour in COLOURS:
+        row = totals[colour]
+        held = everything[colour]
+        if not held:
+            results.append(_NOBODY[seats][colour])
+            continue
+        best_cards = tops[colour]
+        if best_cards.count(None) == seats:
+            results.append(ColourScored(colour, tuple(row), (), tuple(held)))
+            continue
+        best = max(t for t in row if t is not None)
+        # As in score_colour: the best total always belongs to a seat with gold.
+        banked = tuple(
+            (s, top) for s, top in enumerate(best_cards) if row[s] == best and top is not None
+        )
+        for _, c in banked:
+            held.remove(c)
+        results.append(ColourScored(colour, tuple(row), banked, tuple(held)))
+    return results
+
+
+_NOBODY: dict[int, dict[str, ColourScored]] = {
+    seats: {colour: ColourScored(colour, (None,) * seats, (), ()) for colour in COLOURS}
+    for seats in (1, 2, 3, 4, 5)
+}
+"""Colour scoring of a colour nobody holds, per number of seats (one object each)."""
 
 
 def points(pile: Sequence[Card]) -> int:

@@ -11,7 +11,7 @@ colour scoring (``docs/rulings.md#gold-turn-order``).
 from __future__ import annotations
 
 import random
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections.abc import Callable
 from fractions import Fraction
 from itertools import accumulate, chain, repeat
@@ -26,7 +26,6 @@ from goldlab.games.gold.cards import (
     ALL_CARDS,
     COLOURS,
     DONKEY,
-    KINDS,
     Card,
     card,
     card_of,
@@ -49,7 +48,7 @@ from goldlab.games.gold.events import (
     SetScored,
 )
 from goldlab.games.gold.observation import GoldView
-from goldlab.games.gold.rules import ACTION, BONUS, OVER
+from goldlab.games.gold.rules import ACTION, BONUS, OVER, offer_choices
 from goldlab.games.gold.scoring import colour_scoring, find_set, points
 
 if TYPE_CHECKING:
@@ -148,13 +147,16 @@ class GoldState(State["GoldGame"]):
         """The actions allowed now (chance outcomes at a chance node; none at the end)."""
         legal = self._legal
         if legal is None:
-            legal = self._list_legal()
-        return list(legal)
+            if self.to_reveal or self.deal_queue or self.phase != ACTION:
+                legal = self._list_legal()
+            else:  # a player's action, most decisions: listed here without another call
+                legal = self._legal = offer_choices(self.offer, self.tableaux[self.turn])
+        return legal[:]
 
     def _list_legal(self) -> list[Action]:
         legal: list[Action]
         if self.phase == ACTION and not self.to_reveal and not self.deal_queue:
-            legal = rules.offer_choices(self.offer, self.tableaux[self.turn])
+            legal = offer_choices(self.offer, self.tableaux[self.turn])
         elif self.phase == OVER:
             legal = []
         elif self.deal_queue or self.to_reveal:
@@ -188,44 +190,80 @@ class GoldState(State["GoldGame"]):
         seat = self.turn
         offer = self.offer
         tableaux = self.tableaux
-        # The plain turn, most turns of a game: a card taken or exchanged that completes
-        # no set and leaves cards on offer.  Worked out on locals, so nothing changes
-        # unless it is one; everything else takes the path below.
-        step = None
+        # Takes and exchanges are worked out on locals first, so nothing changes
+        # until it is known what kind of turn it is.
         if type(action) is Take:
             c = action.card
-            if len(offer) > 1:
-                new_offer = list(offer)
-                new_offer.remove(c)  # cards compare by identity: the first copy goes
-                tableau, j = _placed(tableaux[seat], c)
-                step = _TAKE_STEPS[seat][c.index]
+            new_offer = list(offer)
+            new_offer.remove(c)  # cards compare by identity: the first copy goes
+            held = tableaux[seat]
+            step = _TAKE_STEPS[seat][c.index]
         elif type(action) is Exchange:
             give = action.give
             c = action.take
             new_offer = list(offer)
             new_offer[new_offer.index(c)] = give
-            tableau, j = _placed(tableaux[seat], c, give)
-            step = _EXCHANGE_STEPS[seat][give.index * _KINDS + c.index]
-            if step is None:
-                step = _exchange_step(seat, action)
-        if step is not None and _makes_set(tableau, j):
-            step = None
-        if step is not None:
-            history = self._history
-            self._frames.append(_new_tuple(_Frame, (
-                (self.phase, seat, offer, tableaux, self.piles, self.unseen, self.pile_count,
-                 self.to_reveal, self.deal_queue, self.grand_final, self.set_colour, self.box,
-                 self.discard),  # = self._save()
-                len(history), legal, None, False)))
+            held = tableaux[seat]
+            k = held.index(give)
+            held = held[:k] + held[k + 1:]
+            found = _EXCHANGE_STEPS[seat][give.index * _KINDS + c.index]
+            step = _exchange_step(seat, action) if found is None else found
+        else:  # the set bonus, or a chance outcome applied by hand
+            play = _PLAYS.get(type(action))
+            if play is None:
+                return super().apply(action)
+            return self._apply_general(play, seat, action, legal)
+        # The card goes to its place in the tableau (display order: colour, then
+        # value); it makes a set if it is the third of its colour (``_set_colour``
+        # written out: a colour's cards sit together).
+        j = bisect_right(held, c.index, key=_INDEX)
+        tableau = (*held[:j], c, *held[j:])
+        colour: str | None = c.colour
+        if j and held[j - 1].colour is colour:
+            if not ((j > 1 and held[j - 2].colour is colour)
+                    or (j < len(held) and held[j].colour is colour)):
+                colour = None
+        elif not (j + 1 < len(held) and held[j].colour is colour is held[j + 1].colour):
+            colour = None
+        history = self._history
+        if colour is None and new_offer:
+            # The plain turn, most turns of a game: no set, cards left on offer.  It
+            # changes only the seat to move, the offer and the tableaux, so its undo
+            # snapshot holds just those (``_load`` takes either kind).
+            self._frames.append(((seat, offer, tableaux), len(history), legal, None, False))
             history.append(step)
             self.offer = tuple(new_offer)
             self.tableaux = (*tableaux[:seat], tableau, *tableaux[seat + 1:])
             self.turn = (seat + 1) % self._seats
             self._legal = None
             return [step.events[0]]
-        play = _PLAYS.get(type(action))
-        if play is None:  # a chance outcome applied by hand
-            return super().apply(action)
+        # A set to score, or the offer emptied: the rest of the turn order follows.
+        snapshot = (self.phase, seat, offer, tableaux, self.piles, self.unseen,
+                    self.pile_count, self.to_reveal, self.deal_queue, self.grand_final,
+                    self.set_colour, self.box, self.discard)  # = self._save()
+        history_len = len(history)
+        mark = None
+        try:
+            self.offer = tuple(new_offer)
+            self.tableaux = (*tableaux[:seat], tableau, *tableaux[seat + 1:])
+            self._legal = None
+            events: list[Event] = [step.events[0]]
+            self._after_action(events, seat, colour)
+            history.append(_new_tuple(Step, (seat, action, tuple(events))))
+            if self.to_reveal and self.auto_chance:
+                mark = self._rng_words
+                self._reveal(events)
+        except BaseException:
+            self._rollback(snapshot, history_len, mark)
+            raise
+        self._frames.append(
+            _new_tuple(_Frame, (snapshot, history_len, legal, mark, mark is not None))
+        )
+        return events
+
+    def _apply_general(self, play: Callable[[GoldState, int, Any], list[Event]], seat: int,
+                       action: Action, legal: list[Action]) -> list[Event]:
+        """``apply`` of a listed action by its method in ``_PLAYS``, with undo and chance."""
         snapshot = (self.phase, seat, self.offer, self.tableaux, self.piles, self.unseen,
                     self.pile_count, self.to_reveal, self.deal_queue, self.grand_final,
                     self.set_colour, self.box, self.discard)  # = self._save()
@@ -388,6 +426,10 @@ class GoldState(State["GoldGame"]):
         )
 
     def _load(self, snapshot: Any) -> None:
+        if len(snapshot) == 3:  # the undo snapshot of a plain turn (see ``apply``)
+            self.turn, self.offer, self.tableaux = snapshot
+            self._legal = None
+            return
         (
             self.phase,
             self.turn,
@@ -466,7 +508,7 @@ class GoldState(State["GoldGame"]):
         tableau, j = _placed(self.tableaux[seat], c)
         self._set_tableau(seat, tableau)
         events: list[Event] = [_TAKE_STEPS[seat][c.index].events[0]]
-        self._after_action(events, seat, tableau, j)
+        self._after_action(events, seat, _set_colour(tableau, j))
         return events
 
     def _exchange(self, seat: int, action: Exchange) -> list[Event]:
@@ -477,19 +519,21 @@ class GoldState(State["GoldGame"]):
         tableau, j = _placed(self.tableaux[seat], take, give)
         self._set_tableau(seat, tableau)
         events: list[Event] = [_exchange_step(seat, action).events[0]]
-        self._after_action(events, seat, tableau, j)
+        self._after_action(events, seat, _set_colour(tableau, j))
         return events
 
     def _steal(self, seat: int, action: Steal) -> list[Event]:
         c, victim = action.card, action.victim
-        self._set_tableau(victim, _without(self.tableaux[victim], c))
-        self._set_tableau(seat, _placed(self.tableaux[seat], c)[0])
-        events: list[Event] = [_event(BonusTaken, seat, victim, c)]
+        tableaux = list(self.tableaux)
+        tableaux[victim] = _without(tableaux[victim], c)
+        tableaux[seat] = _placed(tableaux[seat], c)[0]
+        self.tableaux = tuple(tableaux)
+        events: list[Event] = [_BONUS_TAKEN[seat][victim][c.index]]
         self._score_set(events, seat)
         return events
 
     def _no_bonus(self, seat: int, action: NoBonus) -> list[Event]:
-        events: list[Event] = [_event(BonusDeclined, seat)]
+        events: list[Event] = [_BONUS_DECLINED[seat]]
         self._score_set(events, seat)
         return events
 
@@ -521,7 +565,8 @@ class GoldState(State["GoldGame"]):
         deck order is the same card ``_sample_chance`` finds by counting.
         """
         history = self._history
-        below = self._below
+        getrandbits = self._rng.getrandbits
+        words = 0
         unseen = list(self.unseen)
         laid_out = self._laid_out  # the unseen cards in deck order, kept from the last refill
         if laid_out[0] is self.unseen:
@@ -531,13 +576,22 @@ class GoldState(State["GoldGame"]):
         offer = list(self.offer)
         pile = self.pile_count
         for _ in range(self.to_reveal):
-            i = deck.pop(below(len(deck)))
+            # ``self._below(len(deck))`` written out: CPython's ``randrange`` algorithm.
+            n = len(deck)
+            k = n.bit_length()
+            r = getrandbits(k)
+            words += 1
+            while r >= n:
+                r = getrandbits(k)
+                words += 1
+            i = deck.pop(r)
             unseen[i] -= 1
             pile -= 1
             offer.append(ALL_CARDS[i])
-            step = _reveal_step(i, pile)
+            step = _REVEAL_STEPS.get(pile * _KINDS + i) or _reveal_step(i, pile)
             events.append(step.events[0])
             history.append(step)
+        self._rng_words += words
         self.unseen = tuple(unseen)
         self._laid_out = (self.unseen, tuple(deck))
         self.offer = tuple(offer)
@@ -572,45 +626,54 @@ class GoldState(State["GoldGame"]):
         events.append(_event(CardsRemovedUnseen, REMOVED_UNSEEN))
         self.to_reveal = min(OFFER_SIZE, self.pile_count)
 
-    def _after_action(self, events: list[Event], seat: int, tableau: tuple[Card, ...],
-                      j: int) -> None:
-        if not _makes_set(tableau, j):
+    def _after_action(self, events: list[Event], seat: int, colour: str | None) -> None:
+        """The turn order after a take or an exchange that made a set of ``colour`` (or none)."""
+        if colour is None:
             self._end_turn(events)
             return
-        colour = tableau[j].colour
         # "If, after carrying out his action, a player has a set in his tableau, then he
         # must score it.  As a bonus, he may first take a card from an opponent's tableau."
-        events.append(_event(SetCompleted, seat, colour))
+        events.append(_SET_COMPLETED[seat][colour])
         self.set_colour = colour
-        if rules.bonus_targets(self, seat):
+        targets = rules.bonus_targets(self, seat)
+        if targets:
             self.phase = BONUS
+            # The bonus choices are listed now (as rules.legal_actions lists them).
+            if self.game.options.bonus_may_be_declined:
+                targets.append(rules.NO_BONUS)
+            self._legal = targets
         else:
-            events.append(_event(NoBonusAvailable, seat))
+            events.append(_NO_BONUS_AVAILABLE[seat])
             self._score_set(events, seat)
 
     def _score_set(self, events: list[Event], seat: int) -> None:
         tableau = self.tableaux[seat]
-        # A colour's cards sit together in a sorted tableau.
         colour = self.set_colour
-        assert colour is not None
-        first = _FIRST_OF_COLOUR[colour]
-        lo = bisect_left(tableau, first, key=_INDEX)
-        hi = bisect_left(tableau, first + _PER_COLOUR, lo, key=_INDEX)
+        # A colour's cards sit together in a sorted tableau.
+        lo = 0
+        while tableau[lo].colour != colour:
+            lo += 1
+        hi = lo + 1
+        end = len(tableau)
+        while hi < end and tableau[hi].colour == colour:
+            hi += 1
         scored = tableau[lo:hi]
-        self._set_tableau(seat, tableau[:lo] + tableau[hi:])
+        tableaux = self.tableaux
+        self.tableaux = (*tableaux[:seat], tableau[:lo] + tableau[hi:], *tableaux[seat + 1:])
         piles = self.piles
         self.piles = (*piles[:seat], piles[seat] + scored, *piles[seat + 1:])
-        events.append(_event(SetScored, seat, scored))
+        events.append(_set_scored(seat, scored))
         self.set_colour = None
         self.phase = ACTION
         self._end_turn(events)
 
     def _end_turn(self, events: list[Event]) -> None:
         if not self.offer:
-            if self.pile_count:
+            pile = self.pile_count
+            if pile:
                 # "Afterwards, 5 new cards are revealed from the draw pile."
-                self.to_reveal = min(OFFER_SIZE, self.pile_count)
-                events.append(_event(OfferRefilled, self.to_reveal))
+                count = self.to_reveal = OFFER_SIZE if pile >= OFFER_SIZE else pile
+                events.append(_OFFER_REFILLED[count])
             else:
                 self._finish(events)
                 return
@@ -643,8 +706,6 @@ _PLAYS: dict[type, Callable[[GoldState, int, Any], list[Event]]] = {
 
 _GRAND_FINAL = GrandFinalBegins()
 _KINDS = len(ALL_CARDS)
-_PER_COLOUR = len(KINDS)
-_FIRST_OF_COLOUR = {colour: i * _PER_COLOUR for i, colour in enumerate(COLOURS)}
 _TAKE_STEPS: tuple[tuple[Step, ...], ...] = tuple(
     tuple(Step(seat, rules.TAKES[c.index], (CardTaken(seat, c),)) for c in ALL_CARDS)
     for seat in range(3)
@@ -664,6 +725,28 @@ def _exchange_step(seat: int, action: Exchange) -> Step:
     if found is None:
         listed = rules.EXCHANGES[give.index][take.index]  # the interned action
         found = row[key] = Step(seat, listed, (CardExchanged(seat, give, take, listed.option),))
+    return found
+
+
+_SET_COMPLETED: tuple[dict[str, Event], ...] = tuple(
+    {colour: SetCompleted(seat, colour) for colour in COLOURS} for seat in range(3)
+)
+_NO_BONUS_AVAILABLE: tuple[Event, ...] = tuple(NoBonusAvailable(seat) for seat in range(3))
+_BONUS_DECLINED: tuple[Event, ...] = tuple(BonusDeclined(seat) for seat in range(3))
+_BONUS_TAKEN: tuple[tuple[tuple[Event, ...], ...], ...] = tuple(
+    tuple(tuple(BonusTaken(seat, victim, c) for c in ALL_CARDS) for victim in range(3))
+    for seat in range(3)
+)
+_OFFER_REFILLED: tuple[Event, ...] = tuple(OfferRefilled(n) for n in range(OFFER_SIZE + 1))
+_SET_SCORED: dict[tuple[int, tuple[Card, ...]], Event] = {}
+
+
+def _set_scored(seat: int, scored: tuple[Card, ...]) -> Event:
+    """The one ``SetScored`` event of a seat and set."""
+    key = (seat, scored)
+    found = _SET_SCORED.get(key)
+    if found is None:
+        found = _SET_SCORED[key] = SetScored(seat, scored)
     return found
 
 
@@ -708,8 +791,8 @@ def _placed(cards: tuple[Card, ...], c: Card,
     return tuple(held), j
 
 
-def _makes_set(tableau: tuple[Card, ...], j: int) -> bool:
-    """True if the card at ``j`` of a sorted tableau is the third of its colour.
+def _set_colour(tableau: tuple[Card, ...], j: int) -> str | None:
+    """The colour of the card at ``j`` of a sorted tableau if it is the third of it, else None.
 
     Only the colour of the card just placed can make a set: no tableau holds one
     outside the bonus (it is scored at once, and positions are checked for it).  A
@@ -718,9 +801,13 @@ def _makes_set(tableau: tuple[Card, ...], j: int) -> bool:
     colour = tableau[j].colour
     last = len(tableau) - 1
     if j and tableau[j - 1].colour is colour:
-        return (j > 1 and tableau[j - 2].colour is colour) or (
-            j < last and tableau[j + 1].colour is colour)
-    return j + 1 < last and tableau[j + 1].colour is colour is tableau[j + 2].colour
+        if (j > 1 and tableau[j - 2].colour is colour) or (
+                j < last and tableau[j + 1].colour is colour):
+            return colour
+        return None
+    if j + 1 < last and tableau[j + 1].colour is colour is tableau[j + 2].colour:
+        return colour
+    return None
 
 
 def _without(cards: tuple[Card, ...], c: Card) -> tuple[Card, ...]:

@@ -13,6 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import goldlab
+from goldlab.games.gold import rules
+from goldlab.games.gold.cards import ALL_CARDS, Card
+from goldlab.games.gold.rules import BONUS
 from goldlab.games.gold.state import GoldState
 
 
@@ -56,3 +59,71 @@ def test_a_clone_draws_its_own_cards_after_the_original_refilled() -> None:
             copy.apply(legal[rng.randrange(len(legal))])
         assert copy.history == state.history
         assert copy.scores() == state.scores()
+
+
+def _listing_as_the_rulebook_reads(offer: tuple[Card, ...], tableau: tuple[Card, ...]) -> list[str]:
+    """Actions A and B written as plainly as possible (the order ``offer_choices`` keeps)."""
+    if not offer:
+        return []
+    distinct = list(dict.fromkeys(offer))
+    low = min(c.value for c in distinct)
+    moves = [f"take {c}" for c in distinct if c.value == low]
+    gold = [c for c in distinct if c.is_gold]
+    for give in dict.fromkeys(tableau):
+        for take in gold:
+            if give.is_donkey or take.value < give.value:
+                moves.append(f"exchange {give} for {take}")
+    return moves
+
+
+_CARDS = st.sampled_from(ALL_CARDS)
+
+
+@settings(max_examples=400, deadline=None)
+@given(offer=st.lists(_CARDS, max_size=5), tableau=st.lists(_CARDS, max_size=9))
+def test_the_quick_listing_is_the_plain_reading_of_the_rules(
+    offer: list[Card], tableau: list[Card]
+) -> None:
+    held = tuple(sorted(tableau, key=lambda c: c.index))
+    listed = rules.offer_choices(tuple(offer), held)
+    assert [str(a) for a in listed] == _listing_as_the_rulebook_reads(tuple(offer), held)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3]), declinable=st.booleans())
+def test_bonus_choices_listed_with_the_set_are_the_rules_choices(
+    seed: int, players: int, declinable: bool
+) -> None:
+    # A set lists the bonus choices at once; they must be what the rules list.
+    state = goldlab.make("gold", players=players, seed=seed, mode="study",
+                         bonus_may_be_declined=declinable)
+    assert isinstance(state, GoldState)
+    rng = random.Random(seed)
+    bonuses = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        if state.phase == BONUS:
+            bonuses += 1
+            assert legal == rules.legal_actions(state)
+        state.apply(legal[rng.randrange(len(legal))])
+    assert bonuses  # every game of Gold! has sets with a bonus to choose
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3]))
+def test_undo_after_every_kind_of_turn_restores_the_whole_position(
+    seed: int, players: int
+) -> None:
+    # Plain turns keep a smaller undo snapshot than the others; both must restore all.
+    state = goldlab.make("gold", players=players, seed=seed, mode="study")
+    assert isinstance(state, GoldState)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        before = (state._save(), state.history, state.legal_actions(), state._rng.getstate())
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        events = state.apply(action)
+        assert state.undo() is action
+        assert (state._save(), state.history, state.legal_actions(),
+                state._rng.getstate()) == before
+        assert state.apply(action) == events

@@ -1,9 +1,12 @@
 """Refill, the Grand Final, colour scoring and final scoring."""
 
-from goldlab.games.gold.cards import card, cards
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from goldlab.games.gold.cards import ALL_CARDS, COLOURS, Card, card, cards
 from goldlab.games.gold.events import ColourScored, GameOver, GrandFinalBegins
 from goldlab.games.gold.position import from_position
-from goldlab.games.gold.scoring import find_set, score_colour
+from goldlab.games.gold.scoring import colour_scoring, find_set, score_colour
 
 
 def test_last_five_cards_revealed_begin_the_grand_final() -> None:
@@ -90,3 +93,14 @@ def test_colour_scoring_events_name_their_rule() -> None:
     for e in s.apply("take blue:3"):
         if isinstance(e, ColourScored):
             assert str(e).endswith("[Colour scoring]")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(ALL_CARDS), max_size=10), min_size=1, max_size=3))
+def test_colour_scoring_in_one_pass_is_score_colour_for_each_colour(
+    tableaux: list[list[Card]],
+) -> None:
+    # colour_scoring runs at the end of every game, so it scores all colours in one
+    # pass; it must give exactly what score_colour gives colour by colour.
+    held = [tuple(t) for t in tableaux]
+    assert colour_scoring(held) == [score_colour(colour, held) for colour in COLOURS]
