@@ -7,8 +7,9 @@ stand-in states that do every piece of protocol bookkeeping ``GoldState`` does
 on a plain turn and nothing else:
 
 - ``legal_actions()`` returns a fresh list of the recorded (interned) actions;
-- ``apply()`` checks the action by identity, saves a 13-field undo snapshot and
-  an undo frame, appends an interned history step and returns the events.
+- ``apply()`` checks the action by identity, saves the undo frame of a plain
+  turn (the seat, offer and tableaux), appends an interned history step and
+  returns the events.
 
 ``python`` does that in plain Python; ``numba`` keeps the position in a NumPy
 array and calls a compiled function that does nothing but write the answer
@@ -92,10 +93,7 @@ class PythonFloor:
             raise ValueError(action)
         seat = self.turn
         history = self._history
-        self._frames.append(_new_tuple(tuple, ((
-            self.phase, seat, self.offer, self.tableaux, self.piles, self.unseen,
-            self.pile_count, self.to_reveal, self.deal_queue, self.grand_final,
-            self.set_colour, self.box, self.discard), len(history), legal, None, False)))
+        self._frames.append(((seat, self.offer, self.tableaux), len(history), legal, None, False))
         step = _new_tuple(Step, (seat, action, (_EVENT,)))
         history.append(step)
         self.turn = 1 - seat
