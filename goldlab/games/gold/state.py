@@ -196,40 +196,27 @@ class GoldState(State["GoldGame"]):
             c = action.card
             new_offer = list(offer)
             new_offer.remove(c)  # cards compare by identity: the first copy goes
-            held = tableaux[seat]
+            tableau, j = _placed(tableaux[seat], c)
             step = _TAKE_STEPS[seat][c.index]
         elif type(action) is Exchange:
             give = action.give
             c = action.take
             new_offer = list(offer)
             new_offer[new_offer.index(c)] = give
-            held = tableaux[seat]
-            k = held.index(give)
-            held = held[:k] + held[k + 1:]
+            tableau, j = _placed(tableaux[seat], c, give)
             found = _EXCHANGE_STEPS[seat][give.index * _KINDS + c.index]
             step = _exchange_step(seat, action) if found is None else found
         else:  # the set bonus, or a chance outcome applied by hand
             play = _PLAYS.get(type(action))
             if play is None:
                 return super().apply(action)
-            return self._apply_general(play, seat, action, legal)
-        # The card goes to its place in the tableau (display order: colour, then
-        # value); it makes a set if it is the third of its colour (``_set_colour``
-        # written out: a colour's cards sit together).
-        j = bisect_right(held, c.index, key=_INDEX)
-        tableau = (*held[:j], c, *held[j:])
-        colour: str | None = c.colour
-        if j and held[j - 1].colour is colour:
-            if not ((j > 1 and held[j - 2].colour is colour)
-                    or (j < len(held) and held[j].colour is colour)):
-                colour = None
-        elif not (j + 1 < len(held) and held[j].colour is colour is held[j + 1].colour):
-            colour = None
-        history = self._history
+            return self._apply_general(legal, play, seat, action)
+        colour = _set_colour(tableau, j)
         if colour is None and new_offer:
             # The plain turn, most turns of a game: no set, cards left on offer.  It
             # changes only the seat to move, the offer and the tableaux, so its undo
             # snapshot holds just those (``_load`` takes either kind).
+            history = self._history
             self._frames.append(((seat, offer, tableaux), len(history), legal, None, False))
             history.append(step)
             self.offer = tuple(new_offer)
@@ -237,33 +224,14 @@ class GoldState(State["GoldGame"]):
             self.turn = (seat + 1) % self._seats
             self._legal = None
             return [step.events[0]]
-        # A set to score, or the offer emptied: the rest of the turn order follows.
-        snapshot = (self.phase, seat, offer, tableaux, self.piles, self.unseen,
-                    self.pile_count, self.to_reveal, self.deal_queue, self.grand_final,
-                    self.set_colour, self.box, self.discard)  # = self._save()
-        history_len = len(history)
-        mark = None
-        try:
-            self.offer = tuple(new_offer)
-            self.tableaux = (*tableaux[:seat], tableau, *tableaux[seat + 1:])
-            self._legal = None
-            events: list[Event] = [step.events[0]]
-            self._after_action(events, seat, colour)
-            history.append(_new_tuple(Step, (seat, action, tuple(events))))
-            if self.to_reveal and self.auto_chance:
-                mark = self._rng_words
-                self._reveal(events)
-        except BaseException:
-            self._rollback(snapshot, history_len, mark)
-            raise
-        self._frames.append(
-            _new_tuple(_Frame, (snapshot, history_len, legal, mark, mark is not None))
-        )
-        return events
+        # A set to score, or the offer emptied: the rest of the turn order follows,
+        # from the position already worked out.
+        return self._apply_general(legal, GoldState._placed_turn, seat, action,
+                                   tuple(new_offer), tableau, step, colour)
 
-    def _apply_general(self, play: Callable[[GoldState, int, Any], list[Event]], seat: int,
-                       action: Action, legal: list[Action]) -> list[Event]:
-        """``apply`` of a listed action by its method in ``_PLAYS``, with undo and chance."""
+    def _apply_general(self, legal: list[Action], play: Callable[..., list[Event]],
+                       seat: int, action: Action, *args: Any) -> list[Event]:
+        """``apply`` of a listed action by ``play(self, seat, action, *args)``: undo and chance."""
         snapshot = (self.phase, seat, self.offer, self.tableaux, self.piles, self.unseen,
                     self.pile_count, self.to_reveal, self.deal_queue, self.grand_final,
                     self.set_colour, self.box, self.discard)  # = self._save()
@@ -272,7 +240,7 @@ class GoldState(State["GoldGame"]):
         mark = None
         try:
             self._legal = None
-            events = play(self, seat, action)
+            events = play(self, seat, action, *args)
             history.append(_new_tuple(Step, (seat, action, tuple(events))))
             if self.to_reveal and self.auto_chance:
                 mark = self._rng_words
@@ -500,6 +468,15 @@ class GoldState(State["GoldGame"]):
         )
 
     # ------------------------------------------------------------ the actions
+    def _placed_turn(self, seat: int, action: Action, offer: tuple[Card, ...],
+                     tableau: tuple[Card, ...], step: Step, colour: str | None) -> list[Event]:
+        """A take or exchange that ``apply`` has worked out: commit it, then the turn order."""
+        self.offer = offer
+        self._set_tableau(seat, tableau)
+        events: list[Event] = [step.events[0]]
+        self._after_action(events, seat, colour)
+        return events
+
     def _take(self, seat: int, action: Take) -> list[Event]:
         c = action.card
         offer = self.offer
@@ -588,7 +565,7 @@ class GoldState(State["GoldGame"]):
             unseen[i] -= 1
             pile -= 1
             offer.append(ALL_CARDS[i])
-            step = _REVEAL_STEPS.get(pile * _KINDS + i) or _reveal_step(i, pile)
+            step = _reveal_step(i, pile)
             events.append(step.events[0])
             history.append(step)
         self._rng_words += words
@@ -658,11 +635,10 @@ class GoldState(State["GoldGame"]):
         while hi < end and tableau[hi].colour == colour:
             hi += 1
         scored = tableau[lo:hi]
-        tableaux = self.tableaux
-        self.tableaux = (*tableaux[:seat], tableau[:lo] + tableau[hi:], *tableaux[seat + 1:])
+        self._set_tableau(seat, tableau[:lo] + tableau[hi:])
         piles = self.piles
         self.piles = (*piles[:seat], piles[seat] + scored, *piles[seat + 1:])
-        events.append(_set_scored(seat, scored))
+        events.append(_event(SetScored, seat, scored))
         self.set_colour = None
         self.phase = ACTION
         self._end_turn(events)
@@ -672,8 +648,8 @@ class GoldState(State["GoldGame"]):
             pile = self.pile_count
             if pile:
                 # "Afterwards, 5 new cards are revealed from the draw pile."
-                count = self.to_reveal = OFFER_SIZE if pile >= OFFER_SIZE else pile
-                events.append(_OFFER_REFILLED[count])
+                self.to_reveal = min(OFFER_SIZE, pile)
+                events.append(_OFFER_REFILLED[self.to_reveal])
             else:
                 self._finish(events)
                 return
@@ -728,6 +704,7 @@ def _exchange_step(seat: int, action: Exchange) -> Step:
     return found
 
 
+# The events of sets, bonuses and refills, made once (as ``_event`` would, without the key).
 _SET_COMPLETED: tuple[dict[str, Event], ...] = tuple(
     {colour: SetCompleted(seat, colour) for colour in COLOURS} for seat in range(3)
 )
@@ -738,16 +715,6 @@ _BONUS_TAKEN: tuple[tuple[tuple[Event, ...], ...], ...] = tuple(
     for seat in range(3)
 )
 _OFFER_REFILLED: tuple[Event, ...] = tuple(OfferRefilled(n) for n in range(OFFER_SIZE + 1))
-_SET_SCORED: dict[tuple[int, tuple[Card, ...]], Event] = {}
-
-
-def _set_scored(seat: int, scored: tuple[Card, ...]) -> Event:
-    """The one ``SetScored`` event of a seat and set."""
-    key = (seat, scored)
-    found = _SET_SCORED.get(key)
-    if found is None:
-        found = _SET_SCORED[key] = SetScored(seat, scored)
-    return found
 
 
 _REVEAL_STEPS: dict[int, Step] = {}
