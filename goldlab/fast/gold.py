@@ -31,7 +31,7 @@ import numpy as np
 from numba import njit
 
 from goldlab.fast.bits import popcount, trailing_zeros
-from goldlab.fast.mt import randbelow
+from goldlab.fast.mt import draw_counted, randbelow
 from goldlab.fast.results import sole_leader, store_results
 from goldlab.fast.seeding import generator_scratch, seed_batch
 
@@ -149,13 +149,7 @@ def _play_batch(players: int, seeds: np.ndarray, start: int, stop: int, start_pl
         while True:
             # ---- chance: reveal cards
             while to_reveal > 0:
-                pick = randbelow(gens, gs, total)
-                k = 0
-                pick -= unseen[0]
-                while pick >= 0:
-                    k += 1
-                    pick -= unseen[k]
-                unseen[k] -= 1
+                k = draw_counted(gens, gs, unseen, total)
                 total -= 1
                 offer[n_offer] = k
                 n_offer += 1

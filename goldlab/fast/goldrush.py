@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from goldlab.fast.mt import randbelow
+from goldlab.fast.mt import draw_counted, randbelow
 from goldlab.fast.results import sole_leader, store_results
 from goldlab.fast.seeding import generator_scratch, seed_batch
 
@@ -135,13 +135,7 @@ def _play_batch(players: int, seeds: np.ndarray, start: int, stop: int, start_pl
                 turns += 1
             # ---- chance: a position flipped for the first time
             if cell[p] == UNKNOWN:
-                pick = randbelow(gens, gs, total)
-                k = 0
-                pick -= unseen[0]
-                while pick >= 0:
-                    k += 1
-                    pick -= unseen[k]
-                unseen[k] -= 1
+                k = draw_counted(gens, gs, unseen, total)
                 total -= 1
                 cell[p] = k
             k = cell[p]

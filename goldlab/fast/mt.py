@@ -161,3 +161,23 @@ def randbelow(gens: np.ndarray, g: int, n: int) -> int:  # pragma: no cover
         r = np.int64(genrand_uint32(gens, g) >> shift)
         if r < n:
             return r  # type: ignore[return-value]
+
+
+@njit(cache=True, nogil=True)
+def draw_counted(
+    gens: np.ndarray, g: int, counts: np.ndarray, total: int
+) -> int:  # pragma: no cover
+    """Draw one item from the multiset ``counts`` (``total`` items) with generator ``g``.
+
+    The n-th item in index order, n = ``randbelow(total)``: the same draw as the
+    engines' counting method, and as drawing from a shuffled pile.  The item's
+    count goes down by one; its index is returned.
+    """
+    pick = randbelow(gens, g, total)
+    k = 0
+    pick -= counts[0]
+    while pick >= 0:
+        k += 1
+        pick -= counts[k]
+    counts[k] -= 1
+    return k
