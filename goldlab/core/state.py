@@ -384,10 +384,19 @@ class State(ABC, Generic[G]):
         if not self.is_terminal():
             return None
         scores = self.scores()
-        keys = [(scores[s], *self._tiebreak(s)) for s in range(self.players)]
-        ranks = tuple(1 + sum(1 for other in keys if other > key) for key in keys)
-        winners = tuple(s for s in range(self.players) if ranks[s] == 1)
-        return Outcome(scores=scores, ranks=ranks, winners=winners)
+        tiebreak = self._tiebreak
+        keys = [(score, *tiebreak(s)) for s, score in enumerate(scores)]
+        ranks = []
+        winners = []
+        for s, key in enumerate(keys):
+            rank = 1  # one more than the number of better keys
+            for other in keys:
+                if other > key:
+                    rank += 1
+            ranks.append(rank)
+            if rank == 1:
+                winners.append(s)
+        return Outcome(scores=scores, ranks=tuple(ranks), winners=tuple(winners))
 
     def returns(self) -> tuple[float, ...]:
         """+1 for a sole winner, shared 1/k for k tied winners, 0 for others (0s if not over)."""

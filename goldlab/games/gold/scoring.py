@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 
 from goldlab.games.gold.cards import COLOURS, Card
 from goldlab.games.gold.events import ColourScored
@@ -61,45 +62,55 @@ def colour_scoring(tableaux: Sequence[Sequence[Card]]) -> list[ColourScored]:
     """Colour scoring of every colour in rulebook order.
 
     The same results as :func:`score_colour` for each colour, found in one pass
-    over each tableau (it runs at the end of every simulated game).
+    over each tableau (it runs at the end of every simulated game): a colour's
+    cards sit together in a sorted tableau, so its totals are looked up once a run.
     """
     seats = len(tableaux)
-    totals: dict[str, list[int | None]] = {colour: [None] * seats for colour in COLOURS}
-    tops: dict[str, list[Card | None]] = {colour: [None] * seats for colour in COLOURS}
-    everything: dict[str, list[Card]] = {colour: [] for colour in COLOURS}
+    # colour -> (each seat's total, each seat's highest gold card, every card of it)
+    found: dict[str, tuple[list[int | None], list[Card | None], list[Card]]] = {}
+    totals: list[int | None] = []
+    tops: list[Card | None] = []
+    held: list[Card] = []
     for seat, tableau in enumerate(tableaux):
+        colour = None
         for c in tableau:
-            colour = c.colour
-            everything[colour].append(c)
-            row = totals[colour]
-            total = row[seat]
+            if c.colour is not colour:  # a new run of a colour (colours are interned)
+                colour = c.colour
+                entry = found.get(colour)
+                if entry is None:
+                    entry = found[colour] = ([None] * seats, [None] * seats, [])
+                totals, tops, held = entry
+            held.append(c)
             value = c.value
-            row[seat] = value if total is None else total + value
+            total = totals[seat]
+            totals[seat] = value if total is None else total + value
             if value > 0:
-                top = tops[colour][seat]
+                top = tops[seat]
                 if top is None or value > top.value:
-                    tops[colour][seat] = c
-    results = []
+                    tops[seat] = c
+    nobody = _NOBODY[seats]
+    results: list[ColourScored] = []
     for colour in COLOURS:
-        row = totals[colour]
-        held = everything[colour]
-        if not held:
-            results.append(_NOBODY[seats][colour])
+        entry = found.get(colour)
+        if entry is None:
+            results.append(nobody[colour])
             continue
-        best_cards = tops[colour]
-        if best_cards.count(None) == seats:
-            results.append(ColourScored(colour, tuple(row), (), tuple(held)))
-            continue
-        best = max(t for t in row if t is not None)
-        # As in score_colour: the best total always belongs to a seat with gold.
-        banked = tuple(
-            (s, top) for s, top in enumerate(best_cards) if row[s] == best and top is not None
-        )
-        for _, c in banked:
-            held.remove(c)
-        results.append(ColourScored(colour, tuple(row), banked, tuple(held)))
+        totals, tops, held = entry
+        banked: tuple[tuple[int, Card], ...] = ()
+        if tops.count(None) < seats:  # somebody has gold of the colour: it is scored
+            best = max([t for t in totals if t is not None])
+            won = []
+            for s in range(seats):
+                top = tops[s]
+                if top is not None and totals[s] == best:
+                    won.append((s, top))
+                    held.remove(top)
+            banked = tuple(won)
+        results.append(ColourScored(colour, tuple(totals), banked, tuple(held)))
     return results
 
+
+_VALUE = attrgetter("value")
 
 _NOBODY: dict[int, dict[str, ColourScored]] = {
     seats: {colour: ColourScored(colour, (None,) * seats, (), ()) for colour in COLOURS}
@@ -110,4 +121,4 @@ _NOBODY: dict[int, dict[str, ColourScored]] = {
 
 def points(pile: Sequence[Card]) -> int:
     """Victory points of a scoring pile: "adding up the values of all the cards"."""
-    return sum(c.value for c in pile)
+    return sum(map(_VALUE, pile))

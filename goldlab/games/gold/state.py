@@ -115,6 +115,7 @@ class GoldState(State["GoldGame"]):
         self.pile_count = 0
         self.deal_queue: tuple[int, ...] = ()
         self.setup_events: list[Event] = []
+        self._declinable = game.options.bonus_may_be_declined
         if self.box:
             self.setup_events.append(_event(DonkeysReturned, self.box))
         fixed = game.options.donkey_colours()
@@ -196,14 +197,14 @@ class GoldState(State["GoldGame"]):
             c = action.card
             new_offer = list(offer)
             new_offer.remove(c)  # cards compare by identity: the first copy goes
-            tableau, j = _placed(tableaux[seat], c)
+            tableau, colour = _placed(tableaux[seat], c)
             step = _TAKE_STEPS[seat][c.index]
         elif type(action) is Exchange:
             give = action.give
             c = action.take
             new_offer = list(offer)
             new_offer[new_offer.index(c)] = give
-            tableau, j = _placed(tableaux[seat], c, give)
+            tableau, colour = _placed(tableaux[seat], c, give)
             found = _EXCHANGE_STEPS[seat][give.index * _KINDS + c.index]
             step = _exchange_step(seat, action) if found is None else found
         else:  # the set bonus, or a chance outcome applied by hand
@@ -211,7 +212,6 @@ class GoldState(State["GoldGame"]):
             if play is None:
                 return super().apply(action)
             return self._apply_general(legal, play, seat, action)
-        colour = _set_colour(tableau, j)
         if colour is None and new_offer:
             # The plain turn, most turns of a game: no set, cards left on offer.  It
             # changes only the seat to move, the offer and the tableaux, so its undo
@@ -220,10 +220,12 @@ class GoldState(State["GoldGame"]):
             self._frames.append(((seat, offer, tableaux), len(history), legal, None, False))
             history.append(step)
             self.offer = tuple(new_offer)
-            self.tableaux = (*tableaux[:seat], tableau, *tableaux[seat + 1:])
+            changed = list(tableaux)
+            changed[seat] = tableau
+            self.tableaux = tuple(changed)
             self.turn = (seat + 1) % self._seats
             self._legal = None
-            return [step.events[0]]
+            return [step[2][0]]  # step.events[0]
         # A set to score, or the offer emptied: the rest of the turn order follows,
         # from the position already worked out.
         return self._apply_general(legal, GoldState._placed_turn, seat, action,
@@ -291,15 +293,22 @@ class GoldState(State["GoldGame"]):
 
     def _resolve_chance(self) -> list[Event]:
         events: list[Event] = []
+        history = self._history
         while self.deal_queue:
-            events.extend(self._step(self._sample_chance(self._rng), CHANCE))
+            # ``self._step(self._sample_chance(self._rng), CHANCE)``, without the dispatch.
+            free = self._free_colours()
+            action = DEALS[free[self._below(len(free))], self.deal_queue[0]]
+            self._legal = None
+            dealt = self._deal(action)
+            history.append(_new_tuple(Step, (CHANCE, action, tuple(dealt))))
+            events.extend(dealt)
         if self.to_reveal:
             self._reveal(events)
         return events
 
     def scores(self) -> tuple[int, ...]:
         """Points in each scoring pile."""
-        return tuple(points(p) for p in self.piles)
+        return tuple([points(p) for p in self.piles])
 
     def _tiebreak(self, seat: int) -> tuple[int, ...]:
         # "In the case of a tie, the winner is the tied player with the most cards in his
@@ -482,10 +491,10 @@ class GoldState(State["GoldGame"]):
         offer = self.offer
         i = offer.index(c)
         self.offer = offer[:i] + offer[i + 1:]
-        tableau, j = _placed(self.tableaux[seat], c)
+        tableau, colour = _placed(self.tableaux[seat], c)
         self._set_tableau(seat, tableau)
         events: list[Event] = [_TAKE_STEPS[seat][c.index].events[0]]
-        self._after_action(events, seat, _set_colour(tableau, j))
+        self._after_action(events, seat, colour)
         return events
 
     def _exchange(self, seat: int, action: Exchange) -> list[Event]:
@@ -493,10 +502,10 @@ class GoldState(State["GoldGame"]):
         offer = self.offer
         i = offer.index(take)
         self.offer = (*offer[:i], give, *offer[i + 1:])
-        tableau, j = _placed(self.tableaux[seat], take, give)
+        tableau, colour = _placed(self.tableaux[seat], take, give)
         self._set_tableau(seat, tableau)
         events: list[Event] = [_exchange_step(seat, action).events[0]]
-        self._after_action(events, seat, _set_colour(tableau, j))
+        self._after_action(events, seat, colour)
         return events
 
     def _steal(self, seat: int, action: Steal) -> list[Event]:
@@ -552,6 +561,7 @@ class GoldState(State["GoldGame"]):
             deck = list(chain.from_iterable(map(repeat, range(_KINDS), unseen)))
         offer = list(self.offer)
         pile = self.pile_count
+        reveal_steps = _REVEAL_STEPS
         for _ in range(self.to_reveal):
             # ``self._below(len(deck))`` written out: CPython's ``randrange`` algorithm.
             n = len(deck)
@@ -565,8 +575,10 @@ class GoldState(State["GoldGame"]):
             unseen[i] -= 1
             pile -= 1
             offer.append(ALL_CARDS[i])
-            step = _reveal_step(i, pile)
-            events.append(step.events[0])
+            step = reveal_steps.get(pile * _KINDS + i)
+            if step is None:
+                step = _reveal_step(i, pile)
+            events.append(step[2][0])  # step.events[0]
             history.append(step)
         self._rng_words += words
         self.unseen = tuple(unseen)
@@ -594,13 +606,24 @@ class GoldState(State["GoldGame"]):
 
     def _set_tableau(self, seat: int, cards: tuple[Card, ...]) -> None:
         tableaux = self.tableaux
-        self.tableaux = (*tableaux[:seat], cards, *tableaux[seat + 1:])
+        changed = list(tableaux)
+        changed[seat] = cards
+        self.tableaux = tuple(changed)
 
     def _shuffle_and_offer(self, events: list[Event]) -> None:
         # "Shuffle the remaining cards … draw the top 2 cards … remove them from the game
         # without looking at them.  Finally, reveal the top 5 cards."
-        self.pile_count = sum(self.unseen) - REMOVED_UNSEEN
+        unseen = self.unseen
+        self.pile_count = sum(unseen) - REMOVED_UNSEEN
         events.append(_event(CardsRemovedUnseen, REMOVED_UNSEEN))
+        # The unseen cards laid out in deck order, as ``_reveal`` wants them: the
+        # same few layouts start every game, so each is made once.
+        deck = _SETUP_DECKS.get(unseen)
+        if deck is None:
+            deck = tuple(chain.from_iterable(map(repeat, range(_KINDS), unseen)))
+            if len(_SETUP_DECKS) < 1024:
+                _SETUP_DECKS[unseen] = deck
+        self._laid_out = (unseen, deck)
         self.to_reveal = min(OFFER_SIZE, self.pile_count)
 
     def _after_action(self, events: list[Event], seat: int, colour: str | None) -> None:
@@ -616,7 +639,7 @@ class GoldState(State["GoldGame"]):
         if targets:
             self.phase = BONUS
             # The bonus choices are listed now (as rules.legal_actions lists them).
-            if self.game.options.bonus_may_be_declined:
+            if self._declinable:
                 targets.append(rules.NO_BONUS)
             self._legal = targets
         else:
@@ -637,7 +660,9 @@ class GoldState(State["GoldGame"]):
         scored = tableau[lo:hi]
         self._set_tableau(seat, tableau[:lo] + tableau[hi:])
         piles = self.piles
-        self.piles = (*piles[:seat], piles[seat] + scored, *piles[seat + 1:])
+        changed = list(piles)
+        changed[seat] = piles[seat] + scored
+        self.piles = tuple(changed)
         events.append(_event(SetScored, seat, scored))
         self.set_colour = None
         self.phase = ACTION
@@ -718,6 +743,8 @@ _OFFER_REFILLED: tuple[Event, ...] = tuple(OfferRefilled(n) for n in range(OFFER
 
 
 _REVEAL_STEPS: dict[int, Step] = {}
+_SETUP_DECKS: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""The unseen cards in deck order after the starting donkeys, per count of each card."""
 
 
 def _reveal_step(i: int, draw_pile: int) -> Step:
@@ -745,36 +772,30 @@ def _event(kind: type[Event], *args: Any) -> Event:
 
 
 def _placed(cards: tuple[Card, ...], c: Card,
-            leaving: Card | None = None) -> tuple[tuple[Card, ...], int]:
-    """A tableau with ``c`` added (and ``leaving`` gone, if given), and where ``c`` went.
+            leaving: Card | None = None) -> tuple[tuple[Card, ...], str | None]:
+    """A tableau with ``c`` added (and ``leaving`` gone, if given), and the colour of
+    the set ``c`` completes (None if it completes none).
 
-    Tableaux keep display order (colour, then value).
+    Tableaux keep display order (colour, then value), so a colour's cards sit
+    together and looking beside ``c`` tells whether it is the third of its colour.
+    Only the colour of the card just placed can make a set: no tableau holds one
+    outside the bonus (it is scored at once, and positions are checked for it).
     """
     held = list(cards)
     if leaving is not None:
         held.remove(leaving)  # cards compare by identity: one copy goes
     j = bisect_right(held, c.index, key=_INDEX)
     held.insert(j, c)
-    return tuple(held), j
-
-
-def _set_colour(tableau: tuple[Card, ...], j: int) -> str | None:
-    """The colour of the card at ``j`` of a sorted tableau if it is the third of it, else None.
-
-    Only the colour of the card just placed can make a set: no tableau holds one
-    outside the bonus (it is scored at once, and positions are checked for it).  A
-    colour's cards sit together in a sorted tableau, so looking beside ``j`` tells.
-    """
-    colour = tableau[j].colour
-    last = len(tableau) - 1
-    if j and tableau[j - 1].colour is colour:
-        if (j > 1 and tableau[j - 2].colour is colour) or (
-                j < last and tableau[j + 1].colour is colour):
-            return colour
-        return None
-    if j + 1 < last and tableau[j + 1].colour is colour is tableau[j + 2].colour:
-        return colour
-    return None
+    colour = c.colour
+    last = len(held) - 1
+    if j and held[j - 1].colour is colour:
+        if (j > 1 and held[j - 2].colour is colour) or (
+                j < last and held[j + 1].colour is colour):
+            return tuple(held), colour
+        return tuple(held), None
+    if j + 1 < last and held[j + 1].colour is colour is held[j + 2].colour:
+        return tuple(held), colour
+    return tuple(held), None
 
 
 def _without(cards: tuple[Card, ...], c: Card) -> tuple[Card, ...]:

@@ -127,3 +127,32 @@ def test_undo_after_every_kind_of_turn_restores_the_whole_position(
         assert (state._save(), state.history, state.legal_actions(),
                 state._rng.getstate()) == before
         assert state.apply(action) == events
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3]),
+       colours=st.sampled_from([None, "fixed"]))
+def test_the_quick_set_up_deals_and_reveals_what_chance_steps_one_by_one_would(
+    seed: int, players: int, colours: str | None,
+) -> None:
+    # Set-up deals the starting donkeys and turns up the first offer without the
+    # general chance machinery (and lays the unseen cards out once per set-up).
+    # Sampling each chance step by hand from the same generator must give the same.
+    options = {"starting_donkeys": ",".join(["pink", "green", "red"][:players])} \
+        if colours else {}
+    quick = goldlab.make("gold", players=players, seed=seed, mode="study", **options)
+    by_hand = goldlab.make("gold", players=players, seed=seed, mode="study",
+                           auto_chance=False, **options)
+    assert isinstance(quick, GoldState) and isinstance(by_hand, GoldState)
+    while by_hand.is_chance_node():
+        by_hand.apply(by_hand._sample_chance(by_hand._rng))
+    assert [str(s) for s in quick.history] == [str(s) for s in by_hand.history]
+    assert [s.events for s in quick.history] == [s.events for s in by_hand.history]
+    assert quick.setup_events == by_hand.setup_events
+    assert quick._save() == by_hand._save()
+    assert quick._rng.getstate() == by_hand._rng.getstate()
+    # The next refill draws from the kept layout: the same cards as counting would.
+    assert quick._laid_out[0] is quick.unseen
+    assert sorted(quick._laid_out[1]) == [
+        i for i, n in enumerate(quick.unseen) for _ in range(n)
+    ]
