@@ -28,6 +28,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from goldlab.core.errors import IllegalActionError, InvalidActionError, UndoError
+from goldlab.core.game import MODES
 from goldlab.core.values import Action, ChanceOutcome, Event
 
 if TYPE_CHECKING:
@@ -101,8 +102,6 @@ class State(ABC, Generic[G]):
 
     def __init__(self, game: G, seed: int | None, mode: str = "play",
                  auto_chance: bool = True) -> None:
-        from goldlab.core.game import MODES
-
         if mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
         if seed is None:

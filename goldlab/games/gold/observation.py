@@ -59,11 +59,22 @@ class GoldView:
     def of(cls, state: GoldState, player: int | None) -> GoldView:
         """Build the view of ``state`` for ``player`` (None: omniscient)."""
         to_move = state.current_player
-        over = state.phase == OVER
-        legal = tuple(state.legal_actions()) if player is None or player == to_move else ()
+        phase = state.phase
+        if player is None or player == to_move:
+            listed = state._legal  # the listing the state keeps, else a fresh one
+            legal = tuple(state.legal_actions() if listed is None else listed)
+        else:
+            legal = ()
+        history = state._history
         view = _new(cls)
-        _init(view, "_data", (player, state.players, to_move, state.last_step, legal,
-                              state.outcome() if over else None, *state._save()))
+        # The view's own fields, then the position laid out as GoldState._save() does.
+        _init(view, "_data", (
+            player, state._seats, to_move, history[-1] if history else None, legal,
+            state.outcome() if phase == OVER else None,
+            phase, state.turn, state.offer, state.tableaux, state.piles, state.unseen,
+            state.pile_count, state.to_reveal, state.deal_queue, state.grand_final,
+            state.set_colour, state.box, state.discard,
+        ))
         return view
 
     @property

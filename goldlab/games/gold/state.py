@@ -317,7 +317,7 @@ class GoldState(State["GoldGame"]):
 
     def observation(self, player: int) -> GoldView:
         """What ``player`` sees: everything public, own scoring pile, opponents' pile sizes."""
-        if not 0 <= player < self.players:
+        if not 0 <= player < self._seats:
             raise ValueError(f"no seat {player} in a {self.players}-player game")
         return GoldView.of(self, player)
 
