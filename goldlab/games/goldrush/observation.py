@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from goldlab.core.state import Outcome, Step
 from goldlab.core.values import Action
 from goldlab.games.goldrush.cards import ALL_CARDS, DECK, Card
+from goldlab.games.goldrush.events import CardFlipped
 from goldlab.games.goldrush.layout import label
 
 if TYPE_CHECKING:
@@ -44,9 +45,40 @@ class FlipSeen:
         return f"{who}: {self.position} is {self.card}"
 
 
-@dataclass(frozen=True)
+_FIELDS = (
+    "player", "players", "to_move", "turn", "turn_no", "edition", "layout", "seat_colours",
+    "owners", "box", "status", "cards", "flips", "taken", "removed", "scores", "face_down",
+    "gold_rush", "stall", "stall_limit", "end_reason", "last_steps", "legal_actions", "outcome",
+)
+"""The view's fields, in order (equality, hashing and ``repr`` go through them)."""
+
+# ``_own``: the fields read straight off the state and game when the view is made.
+_OWN = (
+    "player", "players", "to_move", "turn", "turn_no", "edition", "layout", "seat_colours",
+    "owners", "box", "flips", "face_down", "gold_rush", "stall", "stall_limit", "end_reason",
+    "legal_actions", "outcome",
+)
+# ``_made``: the fields worked out from the table when first read (then kept).
+_MADE = ("status", "cards", "taken", "removed", "scores", "last_steps")
+_new = object.__new__
+_init = object.__setattr__
+
+
 class GoldrushView:
-    """A player's (or the omniscient) view of a Mount Goldrush position."""
+    """A player's (or the omniscient) view of a Mount Goldrush position.
+
+    Immutable.  The fields read straight off the position are set when the view
+    is made; the ones worked out from the table (each position's status and
+    card, the gold taken, the scores, the latest turn's steps) are worked out
+    when first read and then kept, so a bot that never looks at the table does
+    not pay for it.  Equal views have equal fields.
+    """
+
+    __slots__ = ("_made", "_own", "_table")
+
+    _own: tuple[Any, ...]
+    _table: tuple[Any, ...] | None
+    _made: list[Any]
 
     player: int | None
     players: int
@@ -58,20 +90,116 @@ class GoldrushView:
     seat_colours: tuple[tuple[str, ...], ...]
     owners: tuple[tuple[str, int | None], ...]
     box: tuple[str, ...]
-    status: tuple[str, ...]
-    cards: tuple[Card | None, ...]
     flips: tuple[FlipSeen, ...]
-    taken: tuple[tuple[Card, ...], ...]
-    removed: tuple[Card, ...]
-    scores: tuple[int, ...]
     face_down: int
     gold_rush: bool
     stall: int
     stall_limit: int
     end_reason: str
-    last_steps: tuple[Step, ...]
     legal_actions: tuple[Action, ...]
     outcome: Outcome | None
+
+    def __init__(self, player: int | None, players: int, to_move: int, turn: int,
+                 turn_no: int, edition: str, layout: str,
+                 seat_colours: tuple[tuple[str, ...], ...],
+                 owners: tuple[tuple[str, int | None], ...], box: tuple[str, ...],
+                 status: tuple[str, ...], cards: tuple[Card | None, ...],
+                 flips: tuple[FlipSeen, ...], taken: tuple[tuple[Card, ...], ...],
+                 removed: tuple[Card, ...], scores: tuple[int, ...], face_down: int,
+                 gold_rush: bool, stall: int, stall_limit: int, end_reason: str,
+                 last_steps: tuple[Step, ...], legal_actions: tuple[Action, ...],
+                 outcome: Outcome | None) -> None:
+        _init(self, "_own", (player, players, to_move, turn, turn_no, edition, layout,
+                             seat_colours, owners, box, flips, face_down, gold_rush, stall,
+                             stall_limit, end_reason, legal_actions, outcome))
+        _init(self, "_table", None)
+        _init(self, "_made", [status, cards, taken, removed, scores, last_steps])
+
+    @classmethod
+    def of(cls, state: GoldrushState, player: int | None) -> GoldrushView:
+        """Build the view of ``state`` for ``player`` (None: omniscient, which is the same)."""
+        game = state.game
+        options = game.options
+        to_move = state.current_player
+        legal = tuple(state.legal_actions()) if player is None or player == to_move else ()
+        view = _new(cls)
+        _init(view, "_own", (
+            player, game.players, to_move, state.turn, state.turn_no, options.edition,
+            options.layout, game.seat_colours, tuple(game.owners.items()), game.box,
+            tuple(state.log), state.face_down, state.rush, state.stall, options.stall_limit,
+            state.end_reason, legal, state.outcome(),
+        ))
+        # The table as it is now (the state's lists change as play goes on).
+        _init(view, "_table", (
+            tuple(state.cell), tuple(state.up), tuple([tuple(t) for t in state.taken]),
+            tuple(state.removed), tuple(state.recent_steps(_LAST_TURN_LIMIT)),
+        ))
+        _init(view, "_made", [None] * len(_MADE))
+        return view
+
+    def _get(self, i: int) -> Any:
+        """Field ``_MADE[i]``, worked out from the table the first time."""
+        made = self._made
+        value = made[i]
+        if value is None:
+            table = self._table
+            assert table is not None  # a view made field by field has them all
+            value = made[i] = _MAKERS[i](table)
+        return value
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a GoldrushView is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a GoldrushView is immutable: cannot delete {name!r}")
+
+    @property
+    def status(self) -> tuple[str, ...]:
+        """Each position's status: ``down``, ``up`` (flipped this turn) or ``gone``."""
+        return self._get(0)  # type: ignore[no-any-return]
+
+    @property
+    def cards(self) -> tuple[Card | None, ...]:
+        """Each position's card as last seen (None: never flipped, or gone)."""
+        return self._get(1)  # type: ignore[no-any-return]
+
+    @property
+    def taken(self) -> tuple[tuple[Card, ...], ...]:
+        """The gold cards under each seat's mine entrance."""
+        return self._get(2)  # type: ignore[no-any-return]
+
+    @property
+    def removed(self) -> tuple[Card, ...]:
+        """Cards that left the table without going to a mine entrance."""
+        return self._get(3)  # type: ignore[no-any-return]
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Gold points under each mine entrance."""
+        return self._get(4)  # type: ignore[no-any-return]
+
+    @property
+    def last_steps(self) -> tuple[Step, ...]:
+        """The steps of the latest turn (the one under way, else the one just finished)."""
+        return self._get(5)  # type: ignore[no-any-return]
+
+    def _fields(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in _FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GoldrushView):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in _FIELDS)
+        return f"GoldrushView({fields})"
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (GoldrushView, self._fields())
 
     @property
     def last(self) -> tuple[str, ...]:
@@ -86,44 +214,6 @@ class GoldrushView:
     def legal(self) -> tuple[str, ...]:
         """The legal actions as notation, if this view's player is to move."""
         return tuple(str(a) for a in self.legal_actions)
-
-    @classmethod
-    def of(cls, state: GoldrushState, player: int | None) -> GoldrushView:
-        """Build the view of ``state`` for ``player`` (None: omniscient, which is the same)."""
-        game = state.game
-        up = state.up
-        status = tuple(
-            GONE if k == -2 else UP if p in up else DOWN for p, k in enumerate(state.cell)
-        )
-        cards = tuple(ALL_CARDS[k] if k >= 0 else None for k in state.cell)
-        to_move = state.current_player
-        legal = tuple(state.legal_actions()) if player is None or player == to_move else ()
-        return cls(
-            player=player,
-            players=state.players,
-            to_move=to_move,
-            turn=state.turn,
-            turn_no=state.turn_no,
-            edition=game.options.edition,
-            layout=game.options.layout,
-            seat_colours=game.seat_colours,
-            owners=tuple(game.owners.items()),
-            box=game.box,
-            status=status,
-            cards=cards,
-            flips=tuple(state.log),
-            taken=tuple(tuple(ALL_CARDS[k] for k in t) for t in state.taken),
-            removed=tuple(ALL_CARDS[k] for k in state.removed),
-            scores=state.scores(),
-            face_down=state.face_down,
-            gold_rush=state.rush,
-            stall=state.stall,
-            stall_limit=game.options.stall_limit,
-            end_reason=state.end_reason,
-            last_steps=_last_turn(state),
-            legal_actions=legal,
-            outcome=state.outcome(),
-        )
 
     def owner(self, colour: str) -> int | None:
         """The seat owning a colour, or None."""
@@ -216,19 +306,66 @@ class GoldrushView:
         return view_html(self)
 
 
-def _last_turn(state: GoldrushState, limit: int = 8) -> tuple[Step, ...]:
-    """The steps of the latest turn (the one under way, else the one just finished)."""
-    from goldlab.games.goldrush.events import CardFlipped
+def _own_field(i: int, doc: str) -> property:
+    return property(lambda self: self._own[i], doc=doc)
 
+
+for _i, _name in enumerate(_OWN):
+    setattr(GoldrushView, _name, _own_field(_i, f"The view's ``{_name}``."))
+del _i, _name
+
+_LAST_TURN_LIMIT = 8
+
+
+def _status(table: tuple[Any, ...]) -> tuple[str, ...]:
+    status = list(map(_STATUS_AT.__getitem__, table[0]))
+    for p in table[1]:
+        if status[p] is not GONE:
+            status[p] = UP
+    return tuple(status)
+
+
+def _cards(table: tuple[Any, ...]) -> tuple[Card | None, ...]:
+    return tuple(map(_CARD_AT.__getitem__, table[0]))
+
+
+def _taken(table: tuple[Any, ...]) -> tuple[tuple[Card, ...], ...]:
+    card_of = ALL_CARDS.__getitem__
+    return tuple([tuple(map(card_of, t)) for t in table[2]])
+
+
+def _removed(table: tuple[Any, ...]) -> tuple[Card, ...]:
+    return tuple(map(ALL_CARDS.__getitem__, table[3]))
+
+
+def _scores(table: tuple[Any, ...]) -> tuple[int, ...]:
+    points = _POINTS.__getitem__
+    return tuple([sum(map(points, t)) for t in table[2]])
+
+
+def _last_turn(table: tuple[Any, ...]) -> tuple[Step, ...]:
+    """The steps of the latest turn (the one under way, else the one just finished)."""
     turn = None
-    steps = []
-    for step in reversed(state.recent_steps(limit)):
-        turns = [e.turn for e in step.events if isinstance(e, CardFlipped)]
-        if turns:
-            if turn is None:
-                turn = turns[0]
-            elif turns[0] != turn:
+    steps: list[Step] = []
+    for step in reversed(table[4]):
+        for e in step.events:  # a step's turn is its first flip's
+            if type(e) is CardFlipped:
+                if turn is None:
+                    turn = e.turn
+                elif e.turn != turn:
+                    steps.reverse()
+                    return tuple(steps)
                 break
         steps.append(step)
-    return tuple(reversed(steps))
+    steps.reverse()
+    return tuple(steps)
+
+
+_MAKERS = (_status, _cards, _taken, _removed, _scores, _last_turn)
+_POINTS: tuple[int, ...] = tuple(c.value if c.is_gold else 0 for c in ALL_CARDS)
+"""Points of each card under a mine entrance (as ``GoldrushState.scores`` counts them)."""
+
+# A table position holds a card index, or -1 (never flipped) or -2 (gone).
+_CARD_AT: dict[int, Card | None] = {-2: None, -1: None, **{c.index: c for c in ALL_CARDS}}
+_STATUS_AT: dict[int, str] = {-2: GONE, -1: DOWN, **{c.index: DOWN for c in ALL_CARDS}}
 

@@ -265,7 +265,8 @@ class GoldrushState(State["GoldrushGame"]):
 
     def scores(self) -> tuple[int, ...]:
         """Gold points under each mine entrance."""
-        return tuple(sum(_VALUE[k] for k in t) for t in self.taken)
+        value = _VALUE.__getitem__
+        return tuple([sum(map(value, t)) for t in self.taken])
 
     def gold_cards(self) -> tuple[int, ...]:
         """How many gold cards each seat holds (the first tie-break)."""
