@@ -296,8 +296,8 @@ class GoldState(State["GoldGame"]):
         history = self._history
         while self.deal_queue:
             # ``self._step(self._sample_chance(self._rng), CHANCE)``, without the dispatch.
-            free = self._free_colours()
-            action = DEALS[free[self._below(len(free))], self.deal_queue[0]]
+            action = self._sample_chance(self._rng)
+            assert isinstance(action, DealDonkey)
             self._legal = None
             dealt = self._deal(action)
             history.append(_new_tuple(Step, (CHANCE, action, tuple(dealt))))
@@ -555,10 +555,7 @@ class GoldState(State["GoldGame"]):
         words = 0
         unseen = list(self.unseen)
         laid_out = self._laid_out  # the unseen cards in deck order, kept from the last refill
-        if laid_out[0] is self.unseen:
-            deck = list(laid_out[1])
-        else:
-            deck = list(chain.from_iterable(map(repeat, range(_KINDS), unseen)))
+        deck = list(laid_out[1] if laid_out[0] is self.unseen else _deck_order(unseen))
         offer = list(self.offer)
         pile = self.pile_count
         reveal_steps = _REVEAL_STEPS
@@ -620,7 +617,7 @@ class GoldState(State["GoldGame"]):
         # same few layouts start every game, so each is made once.
         deck = _SETUP_DECKS.get(unseen)
         if deck is None:
-            deck = tuple(chain.from_iterable(map(repeat, range(_KINDS), unseen)))
+            deck = _deck_order(unseen)
             if len(_SETUP_DECKS) < 1024:
                 _SETUP_DECKS[unseen] = deck
         self._laid_out = (unseen, deck)
@@ -745,6 +742,11 @@ _OFFER_REFILLED: tuple[Event, ...] = tuple(OfferRefilled(n) for n in range(OFFER
 _REVEAL_STEPS: dict[int, Step] = {}
 _SETUP_DECKS: dict[tuple[int, ...], tuple[int, ...]] = {}
 """The unseen cards in deck order after the starting donkeys, per count of each card."""
+
+
+def _deck_order(unseen: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+    """The unseen cards in deck order: each card's index, as many times as it is unseen."""
+    return tuple(chain.from_iterable(map(repeat, range(_KINDS), unseen)))
 
 
 def _reveal_step(i: int, draw_pile: int) -> Step:

@@ -80,3 +80,14 @@ def test_a_view_does_not_change_when_the_game_moves_on() -> None:
     state.apply(state.legal_actions()[0])
     assert view.offer == offer and view.tableaux == tableaux
     assert view.legal_actions and not state.observation(0).legal_actions
+
+
+def test_a_view_lays_out_the_position_as_the_state_saves_it() -> None:
+    # GoldView reads its position fields by place in the state's snapshot layout.
+    state = goldlab.make("gold", players=3, seed=13, mode="study")
+    rng = random.Random(13)
+    while not state.is_terminal():
+        for seat in range(3):
+            assert state.observation(seat)._data[6:] == state._save()
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.omniscient()._data[6:] == state._save()
