@@ -45,3 +45,38 @@ class Event:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-friendly form: the event kind, its text and its rule."""
         return {"event": type(self).__name__, "text": self.describe(), "rule": self.rule}
+
+
+class View:
+    """Base of the immutable views a state gives its players (``state.observation``).
+
+    A game's view keeps what it needs in ``__slots__`` and works fields out
+    when they are read; this base makes it behave like a frozen value object:
+    equal views have equal ``_FIELD_NAMES``, equal views hash alike, ``repr``
+    lists the fields, and no attribute can be set or deleted.
+    """
+
+    __slots__ = ()
+
+    _FIELD_NAMES: ClassVar[tuple[str, ...]] = ()
+
+    def _fields(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self._FIELD_NAMES)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, type(self)):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._FIELD_NAMES)
+        return f"{type(self).__name__}({fields})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a {type(self).__name__} is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a {type(self).__name__} is immutable: cannot delete {name!r}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from goldlab.core.state import Outcome, Step
-from goldlab.core.values import Action
+from goldlab.core.values import Action, View
 from goldlab.games.gold.cards import ALL_CARDS, Card
 from goldlab.games.gold.rules import OVER
 
@@ -34,7 +34,7 @@ _new = object.__new__
 _init = object.__setattr__
 
 
-class GoldView:
+class GoldView(View):
     """A player's (or the omniscient) view of a Gold! position.
 
     Immutable.  It keeps the position's zones (immutable tuples shared with the
@@ -44,6 +44,7 @@ class GoldView:
     """
 
     __slots__ = ("_data",)
+    _FIELD_NAMES = _FIELDS
 
     _data: tuple[Any, ...]
 
@@ -51,9 +52,6 @@ class GoldView:
                  last_step: Step | None, legal_actions: tuple[Action, ...],
                  outcome: Outcome | None) -> None:
         _init(self, "_data", (player, players, to_move, last_step, legal_actions, outcome, *data))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a GoldView is immutable: cannot set {name!r}")
 
     @classmethod
     def of(cls, state: GoldState, player: int | None) -> GoldView:
@@ -190,21 +188,6 @@ class GoldView:
     def legal(self) -> tuple[str, ...]:
         """The legal actions as notation, if this view's player is to move."""
         return tuple(str(a) for a in self.legal_actions)
-
-    def _fields(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in _FIELDS)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GoldView):
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in _FIELDS)
-        return f"GoldView({fields})"
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-friendly form (cards as notation)."""

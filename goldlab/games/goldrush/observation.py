@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from goldlab.core.state import Outcome, Step
-from goldlab.core.values import Action
+from goldlab.core.values import Action, View
 from goldlab.games.goldrush.cards import ALL_CARDS, DECK, Card
 from goldlab.games.goldrush.events import CardFlipped
 from goldlab.games.goldrush.layout import label
@@ -64,7 +64,7 @@ _new = object.__new__
 _init = object.__setattr__
 
 
-class GoldrushView:
+class GoldrushView(View):
     """A player's (or the omniscient) view of a Mount Goldrush position.
 
     Immutable.  The fields read straight off the position are set when the view
@@ -75,6 +75,7 @@ class GoldrushView:
     """
 
     __slots__ = ("_made", "_own", "_table")
+    _FIELD_NAMES = _FIELDS
 
     _own: tuple[Any, ...]
     _table: tuple[Any, ...] | None
@@ -147,12 +148,6 @@ class GoldrushView:
             value = made[i] = _MAKERS[i](table)
         return value
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a GoldrushView is immutable: cannot set {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"a GoldrushView is immutable: cannot delete {name!r}")
-
     @property
     def status(self) -> tuple[str, ...]:
         """Each position's status: ``down``, ``up`` (flipped this turn) or ``gone``."""
@@ -182,21 +177,6 @@ class GoldrushView:
     def last_steps(self) -> tuple[Step, ...]:
         """The steps of the latest turn (the one under way, else the one just finished)."""
         return self._get(5)  # type: ignore[no-any-return]
-
-    def _fields(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in _FIELDS)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GoldrushView):
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in _FIELDS)
-        return f"GoldrushView({fields})"
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (GoldrushView, self._fields())
