@@ -147,25 +147,24 @@ class NumbaFloor(PythonFloor):
         return events
 
 
+def playout(state: Any, rng: random.Random) -> None:
+    """Random play to the end: the decision loop every measured state goes through."""
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+
+
 def replay(kind: type[PythonFloor], recorded: list[list[list[Any]]]) -> Callable[[], None]:
     def run() -> None:
         for g, lists in enumerate(recorded):
-            state = kind(lists)
-            rng = random.Random(g)
-            while not state.is_terminal():
-                legal = state.legal_actions()
-                state.apply(legal[rng.randrange(len(legal))])
+            playout(kind(lists), random.Random(g))
     return run
 
 
 def engine(games: int) -> Callable[[], None]:
     def run() -> None:
         for g in range(games):
-            state = goldlab.make("gold", players=2, seed=g, mode="study")
-            rng = random.Random(g)
-            while not state.is_terminal():
-                legal = state.legal_actions()
-                state.apply(legal[rng.randrange(len(legal))])
+            playout(goldlab.make("gold", players=2, seed=g, mode="study"), random.Random(g))
     return run
 
 
