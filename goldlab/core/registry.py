@@ -51,7 +51,7 @@ def game(name: str, players: int | None = None, **options: Any) -> Game:
     """
     try:
         key = (name, type(players), players,
-               tuple(sorted((k, type(v), v) for k, v in options.items())))
+               tuple(sorted((k, type(v), v) for k, v in options.items())) if options else ())
         found = _MADE.get(key)
     except TypeError:  # an unhashable option value: no sharing, the game checks it
         return game_class(name)(players, **options)

@@ -53,7 +53,9 @@ def bonus_targets(state: GoldState, seat: int) -> list[Action]:
     the tableau when the bonus is chosen, so one test covers both.
     """
     tableaux = state.tableaux
-    own = {c.colour for c in tableaux[seat]}
+    own = set()
+    for c in tableaux[seat]:
+        own.add(c.colour)
     out: list[Action] = []
     for victim, tableau in enumerate(tableaux):
         if victim == seat:

@@ -98,10 +98,12 @@ def colour_scoring(tableaux: Sequence[Sequence[Card]]) -> list[ColourScored]:
         totals, tops, held = entry
         banked: tuple[tuple[int, Card], ...] = ()
         if tops.count(None) < seats:  # somebody has gold of the colour: it is scored
-            best = max([t for t in totals if t is not None])
+            best = None
+            for total in totals:
+                if total is not None and (best is None or total > best):
+                    best = total
             won = []
-            for s in range(seats):
-                top = tops[s]
+            for s, top in enumerate(tops):
                 if top is not None and totals[s] == best:
                     won.append((s, top))
                     held.remove(top)

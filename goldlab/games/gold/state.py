@@ -152,7 +152,7 @@ class GoldState(State["GoldGame"]):
                 legal = self._list_legal()
             else:  # a player's action, most decisions: listed here without another call
                 legal = self._legal = offer_choices(self.offer, self.tableaux[self.turn])
-        return legal[:]
+        return legal.copy()
 
     def _list_legal(self) -> list[Action]:
         legal: list[Action]
@@ -176,9 +176,11 @@ class GoldState(State["GoldGame"]):
     def apply(self, action: Action | str) -> list[Event]:
         """Apply a legal action; return the events it caused (chance steps included).
 
-        The same contract as :meth:`State.apply`; this is its quick path for a
-        player's action that is one of the listed objects (which is what a bot
-        or a view sends).  Anything else takes the general path.
+        The same contract as :meth:`State.apply`.  A player's action is carried
+        out here when it is one of the listed objects (which is what a bot or a
+        view sends); anything else is first checked and turned into the listed
+        object (or refused with the rule), and chance outcomes applied by hand
+        take the general path.
         """
         legal = self._legal
         if legal is None:
@@ -186,33 +188,50 @@ class GoldState(State["GoldGame"]):
         for known in legal:
             if known is action:
                 break
-        else:
-            return super().apply(action)
+        else:  # text, or an equal action made by hand
+            return self.apply(legal[legal.index(self._check(action, legal))])
         seat = self.turn
-        offer = self.offer
-        tableaux = self.tableaux
         # Takes and exchanges are worked out on locals first, so nothing changes
         # until it is known what kind of turn it is.
         if type(action) is Take:
             c = action.card
-            new_offer = list(offer)
+            offer = self.offer
+            new_offer = [*offer]  # (``[*x]`` is a little quicker than ``list(x)`` here)
             new_offer.remove(c)  # cards compare by identity: the first copy goes
-            tableau, colour = _placed(tableaux[seat], c)
+            tableaux = self.tableaux
+            held = [*tableaux[seat]]
             step = _TAKE_STEPS[seat][c.index]
         elif type(action) is Exchange:
             give = action.give
             c = action.take
-            new_offer = list(offer)
+            offer = self.offer
+            new_offer = [*offer]
             new_offer[new_offer.index(c)] = give
-            tableau, colour = _placed(tableaux[seat], c, give)
-            found = _EXCHANGE_STEPS[seat][give.index * _KINDS + c.index]
-            step = _exchange_step(seat, action) if found is None else found
-        else:  # the set bonus, or a chance outcome applied by hand
-            play = _PLAYS.get(type(action))
-            if play is None:
-                return super().apply(action)
-            return self._apply_general(legal, play, seat, action)
-        if colour is None and new_offer:
+            tableaux = self.tableaux
+            held = [*tableaux[seat]]
+            held.remove(give)
+            step = _EXCHANGE_STEPS[seat][give.index * _KINDS + c.index] or _exchange_step(
+                seat, action)
+        elif type(action) is Steal:
+            return self._apply_general(legal, GoldState._steal, seat, action)
+        elif type(action) is NoBonus:
+            return self._apply_general(legal, GoldState._no_bonus, seat, action)
+        else:  # a chance outcome applied by hand
+            return super().apply(action)
+        # The card goes to its place in the tableau (display order: colour, then
+        # value), so a colour's cards sit together and looking beside it tells
+        # whether it is the third of its colour.  Only the colour of the card just
+        # placed can make a set: no tableau holds one outside the bonus.
+        j = bisect_right(held, c.index, key=_INDEX)
+        held.insert(j, c)
+        colour = c.colour
+        last = len(held) - 1
+        if j and held[j - 1].colour is colour:
+            made = (j > 1 and held[j - 2].colour is colour) or (
+                j < last and held[j + 1].colour is colour)
+        else:
+            made = j + 1 < last and held[j + 1].colour is colour is held[j + 2].colour
+        if not made and new_offer:
             # The plain turn, most turns of a game: no set, cards left on offer.  It
             # changes only the seat to move, the offer and the tableaux, so its undo
             # snapshot holds just those (``_load`` takes either kind).
@@ -220,20 +239,20 @@ class GoldState(State["GoldGame"]):
             self._frames.append(((seat, offer, tableaux), len(history), legal, None, False))
             history.append(step)
             self.offer = tuple(new_offer)
-            changed = list(tableaux)
-            changed[seat] = tableau
+            changed = [*tableaux]
+            changed[seat] = tuple(held)
             self.tableaux = tuple(changed)
             self.turn = (seat + 1) % self._seats
             self._legal = None
             return [step[2][0]]  # step.events[0]
         # A set to score, or the offer emptied: the rest of the turn order follows,
         # from the position already worked out.
-        return self._apply_general(legal, GoldState._placed_turn, seat, action,
-                                   tuple(new_offer), tableau, step, colour)
+        return self._apply_general(legal, GoldState._placed, seat, action,
+                                   (tuple(new_offer), tuple(held), step, colour if made else None))
 
     def _apply_general(self, legal: list[Action], play: Callable[..., list[Event]],
-                       seat: int, action: Action, *args: Any) -> list[Event]:
-        """``apply`` of a listed action by ``play(self, seat, action, *args)``: undo and chance."""
+                       seat: int, action: Action, detail: Any = None) -> list[Event]:
+        """``apply`` of a listed action by ``play(self, seat, action, detail)``: undo and chance."""
         snapshot = (self.phase, seat, self.offer, self.tableaux, self.piles, self.unseen,
                     self.pile_count, self.to_reveal, self.deal_queue, self.grand_final,
                     self.set_colour, self.box, self.discard)  # = self._save()
@@ -242,7 +261,7 @@ class GoldState(State["GoldGame"]):
         mark = None
         try:
             self._legal = None
-            events = play(self, seat, action, *args)
+            events = play(self, seat, action, detail)
             history.append(_new_tuple(Step, (seat, action, tuple(events))))
             if self.to_reveal and self.auto_chance:
                 mark = self._rng_words
@@ -280,9 +299,8 @@ class GoldState(State["GoldGame"]):
         return REVEALS[bisect_right(list(accumulate(self.unseen)), below(sum(self.unseen)))]
 
     def _do(self, action: Action) -> list[Event]:
-        play = _PLAYS.get(type(action))
-        if play is not None:
-            return play(self, self.turn, action)
+        # Only chance outcomes applied by hand come here: ``apply`` carries out
+        # players' actions itself.
         if isinstance(action, Reveal):
             events: list[Event] = []
             self._reveal_card(action.card, events)
@@ -477,48 +495,50 @@ class GoldState(State["GoldGame"]):
         )
 
     # ------------------------------------------------------------ the actions
-    def _placed_turn(self, seat: int, action: Action, offer: tuple[Card, ...],
-                     tableau: tuple[Card, ...], step: Step, colour: str | None) -> list[Event]:
-        """A take or exchange that ``apply`` has worked out: commit it, then the turn order."""
+    def _placed(self, seat: int, action: Action,
+                detail: tuple[tuple[Card, ...], tuple[Card, ...], Step, str | None]) -> list[Event]:
+        """A take or exchange that ``apply`` has worked out: commit the offer, the tableau
+        and the step it leads to, then the turn order (``colour``: the set it made, if any)."""
+        offer, tableau, step, colour = detail
         self.offer = offer
-        self._set_tableau(seat, tableau)
-        events: list[Event] = [step.events[0]]
-        self._after_action(events, seat, colour)
+        tableaux = [*self.tableaux]
+        tableaux[seat] = tableau
+        self.tableaux = tuple(tableaux)
+        events: list[Event] = [step[2][0]]  # step.events[0]
+        if colour is None:
+            self._end_turn(events)
+            return events
+        # "If, after carrying out his action, a player has a set in his tableau, then he
+        # must score it.  As a bonus, he may first take a card from an opponent's tableau."
+        events.append(_SET_COMPLETED[seat][colour])
+        self.set_colour = colour
+        targets = rules.bonus_targets(self, seat)
+        if targets:
+            self.phase = BONUS
+            # The bonus choices are listed now (as rules.legal_actions lists them).
+            if self._declinable:
+                targets.append(rules.NO_BONUS)
+            self._legal = targets
+        else:
+            events.append(_NO_BONUS_AVAILABLE[seat])
+            self._score_set(events, seat)
         return events
 
-    def _take(self, seat: int, action: Take) -> list[Event]:
-        c = action.card
-        offer = self.offer
-        i = offer.index(c)
-        self.offer = offer[:i] + offer[i + 1:]
-        tableau, colour = _placed(self.tableaux[seat], c)
-        self._set_tableau(seat, tableau)
-        events: list[Event] = [_TAKE_STEPS[seat][c.index].events[0]]
-        self._after_action(events, seat, colour)
-        return events
-
-    def _exchange(self, seat: int, action: Exchange) -> list[Event]:
-        give, take = action.give, action.take
-        offer = self.offer
-        i = offer.index(take)
-        self.offer = (*offer[:i], give, *offer[i + 1:])
-        tableau, colour = _placed(self.tableaux[seat], take, give)
-        self._set_tableau(seat, tableau)
-        events: list[Event] = [_exchange_step(seat, action).events[0]]
-        self._after_action(events, seat, colour)
-        return events
-
-    def _steal(self, seat: int, action: Steal) -> list[Event]:
+    def _steal(self, seat: int, action: Steal, detail: None = None) -> list[Event]:
         c, victim = action.card, action.victim
-        tableaux = list(self.tableaux)
+        tableaux = [*self.tableaux]
         tableaux[victim] = _without(tableaux[victim], c)
-        tableaux[seat] = _placed(tableaux[seat], c)[0]
+        # It joins the tableau in display order; it cannot make a set (its colour
+        # is not in the tableau: "He may not take a card in a colour already present").
+        held = [*tableaux[seat]]
+        held.insert(bisect_right(held, c.index, key=_INDEX), c)
+        tableaux[seat] = tuple(held)
         self.tableaux = tuple(tableaux)
         events: list[Event] = [_BONUS_TAKEN[seat][victim][c.index]]
         self._score_set(events, seat)
         return events
 
-    def _no_bonus(self, seat: int, action: NoBonus) -> list[Event]:
+    def _no_bonus(self, seat: int, action: NoBonus, detail: None = None) -> list[Event]:
         events: list[Event] = [_BONUS_DECLINED[seat]]
         self._score_set(events, seat)
         return events
@@ -552,27 +572,28 @@ class GoldState(State["GoldGame"]):
         """
         history = self._history
         getrandbits = self._rng.getrandbits
-        words = 0
-        unseen = list(self.unseen)
+        count = self.to_reveal
+        words = count  # one 32-bit word a draw, and one more for each draw thrown back
+        unseen = [*self.unseen]
         laid_out = self._laid_out  # the unseen cards in deck order, kept from the last refill
-        deck = list(laid_out[1] if laid_out[0] is self.unseen else _deck_order(unseen))
-        offer = list(self.offer)
+        deck = [*(laid_out[1] if laid_out[0] is self.unseen else _deck_order(unseen))]
+        offer = [*self.offer]
         pile = self.pile_count
         reveal_steps = _REVEAL_STEPS
-        for _ in range(self.to_reveal):
-            # ``self._below(len(deck))`` written out: CPython's ``randrange`` algorithm.
-            n = len(deck)
-            k = n.bit_length()
+        n = len(deck)
+        for _ in range(count):
+            # ``self._below(n)`` written out: CPython's ``randrange`` algorithm.
+            k = _BITS[n]
             r = getrandbits(k)
-            words += 1
             while r >= n:
                 r = getrandbits(k)
                 words += 1
             i = deck.pop(r)
+            n -= 1
             unseen[i] -= 1
             pile -= 1
             offer.append(ALL_CARDS[i])
-            step = reveal_steps.get(pile * _KINDS + i)
+            step = reveal_steps[pile * _KINDS + i]
             if step is None:
                 step = _reveal_step(i, pile)
             events.append(step[2][0])  # step.events[0]
@@ -599,11 +620,13 @@ class GoldState(State["GoldGame"]):
         i = c.index
         if unseen[i] <= 0:
             raise AssertionError(f"no unseen {c} left")  # pragma: no cover
-        self.unseen = (*unseen[:i], unseen[i] - 1, *unseen[i + 1:])
+        changed = list(unseen)
+        changed[i] -= 1
+        self.unseen = tuple(changed)
 
     def _set_tableau(self, seat: int, cards: tuple[Card, ...]) -> None:
         tableaux = self.tableaux
-        changed = list(tableaux)
+        changed = [*tableaux]
         changed[seat] = cards
         self.tableaux = tuple(changed)
 
@@ -623,26 +646,6 @@ class GoldState(State["GoldGame"]):
         self._laid_out = (unseen, deck)
         self.to_reveal = min(OFFER_SIZE, self.pile_count)
 
-    def _after_action(self, events: list[Event], seat: int, colour: str | None) -> None:
-        """The turn order after a take or an exchange that made a set of ``colour`` (or none)."""
-        if colour is None:
-            self._end_turn(events)
-            return
-        # "If, after carrying out his action, a player has a set in his tableau, then he
-        # must score it.  As a bonus, he may first take a card from an opponent's tableau."
-        events.append(_SET_COMPLETED[seat][colour])
-        self.set_colour = colour
-        targets = rules.bonus_targets(self, seat)
-        if targets:
-            self.phase = BONUS
-            # The bonus choices are listed now (as rules.legal_actions lists them).
-            if self._declinable:
-                targets.append(rules.NO_BONUS)
-            self._legal = targets
-        else:
-            events.append(_NO_BONUS_AVAILABLE[seat])
-            self._score_set(events, seat)
-
     def _score_set(self, events: list[Event], seat: int) -> None:
         tableau = self.tableaux[seat]
         colour = self.set_colour
@@ -655,12 +658,17 @@ class GoldState(State["GoldGame"]):
         while hi < end and tableau[hi].colour == colour:
             hi += 1
         scored = tableau[lo:hi]
-        self._set_tableau(seat, tableau[:lo] + tableau[hi:])
-        piles = self.piles
-        changed = list(piles)
-        changed[seat] = piles[seat] + scored
-        self.piles = tuple(changed)
-        events.append(_event(SetScored, seat, scored))
+        tableaux = [*self.tableaux]
+        tableaux[seat] = tableau[:lo] + tableau[hi:]
+        self.tableaux = tuple(tableaux)
+        piles = [*self.piles]
+        piles[seat] += scored
+        self.piles = tuple(piles)
+        known = _SET_SCORED[seat]
+        event = known.get(scored)
+        if event is None:
+            event = known[scored] = SetScored(seat, scored)
+        events.append(event)
         self.set_colour = None
         self.phase = ACTION
         self._end_turn(events)
@@ -693,14 +701,6 @@ class GoldState(State["GoldGame"]):
         assert outcome is not None
         events.append(GameOver(outcome.scores, outcome.winners))
 
-
-_PLAYS: dict[type, Callable[[GoldState, int, Any], list[Event]]] = {
-    Take: GoldState._take,
-    Exchange: GoldState._exchange,
-    Steal: GoldState._steal,
-    NoBonus: GoldState._no_bonus,
-}
-"""The quick dispatch from a player's action to the method that carries it out."""
 
 _GRAND_FINAL = GrandFinalBegins()
 _KINDS = len(ALL_CARDS)
@@ -736,10 +736,15 @@ _BONUS_TAKEN: tuple[tuple[tuple[Event, ...], ...], ...] = tuple(
     tuple(tuple(BonusTaken(seat, victim, c) for c in ALL_CARDS) for victim in range(3))
     for seat in range(3)
 )
+_SET_SCORED: tuple[dict[tuple[Card, ...], Event], ...] = ({}, {}, {})
+"""The event of a set scored, per seat and cards (made the first time)."""
 _OFFER_REFILLED: tuple[Event, ...] = tuple(OfferRefilled(n) for n in range(OFFER_SIZE + 1))
 
 
-_REVEAL_STEPS: dict[int, Step] = {}
+_REVEAL_STEPS: list[Step | None] = [None] * (_KINDS * (sum(full_deck().values()) + 1))
+"""The chance step of each card revealed and draw pile left (made the first time)."""
+_BITS: tuple[int, ...] = tuple(n.bit_length() for n in range(len(_REVEAL_STEPS) // _KINDS + 1))
+"""``n.bit_length()`` for every size of the unseen cards."""
 _SETUP_DECKS: dict[tuple[int, ...], tuple[int, ...]] = {}
 """The unseen cards in deck order after the starting donkeys, per count of each card."""
 
@@ -752,7 +757,7 @@ def _deck_order(unseen: tuple[int, ...] | list[int]) -> tuple[int, ...]:
 def _reveal_step(i: int, draw_pile: int) -> Step:
     """The chance step revealing card ``i`` and leaving ``draw_pile`` cards (one object each)."""
     key = draw_pile * _KINDS + i
-    found = _REVEAL_STEPS.get(key)
+    found = _REVEAL_STEPS[key]
     if found is None:
         found = _REVEAL_STEPS[key] = Step(
             CHANCE, REVEALS[i], (CardRevealed(ALL_CARDS[i], draw_pile),)
@@ -771,33 +776,6 @@ def _event(kind: type[Event], *args: Any) -> Event:
         found = _EVENTS[key] = kind(*args)
     return found
 
-
-
-def _placed(cards: tuple[Card, ...], c: Card,
-            leaving: Card | None = None) -> tuple[tuple[Card, ...], str | None]:
-    """A tableau with ``c`` added (and ``leaving`` gone, if given), and the colour of
-    the set ``c`` completes (None if it completes none).
-
-    Tableaux keep display order (colour, then value), so a colour's cards sit
-    together and looking beside ``c`` tells whether it is the third of its colour.
-    Only the colour of the card just placed can make a set: no tableau holds one
-    outside the bonus (it is scored at once, and positions are checked for it).
-    """
-    held = list(cards)
-    if leaving is not None:
-        held.remove(leaving)  # cards compare by identity: one copy goes
-    j = bisect_right(held, c.index, key=_INDEX)
-    held.insert(j, c)
-    colour = c.colour
-    last = len(held) - 1
-    if j and held[j - 1].colour is colour:
-        if (j > 1 and held[j - 2].colour is colour) or (
-                j < last and held[j + 1].colour is colour):
-            return tuple(held), colour
-        return tuple(held), None
-    if j + 1 < last and held[j + 1].colour is colour is held[j + 2].colour:
-        return tuple(held), colour
-    return tuple(held), None
 
 
 def _without(cards: tuple[Card, ...], c: Card) -> tuple[Card, ...]:
