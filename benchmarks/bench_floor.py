@@ -8,8 +8,8 @@ on a plain turn and nothing else:
 
 - ``legal_actions()`` returns a fresh list of the recorded (interned) actions;
 - ``apply()`` checks the action by identity, saves the undo frame of a plain
-  turn (the seat, offer and tableaux), appends an interned history step and
-  returns the events.
+  turn (the seat, offer, tableaux and listing in one tuple), appends an
+  interned history step and returns the events.
 
 ``python`` does that in plain Python; ``numba`` keeps the position in a NumPy
 array and calls a compiled function that does nothing but write the answer
@@ -81,7 +81,7 @@ class PythonFloor:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._lists[self._next]
-        return legal[:]
+        return legal.copy()
 
     def apply(self, action: Any) -> list[Any]:
         legal = self._legal
@@ -92,10 +92,9 @@ class PythonFloor:
         else:
             raise ValueError(action)
         seat = self.turn
-        history = self._history
-        self._frames.append(((seat, self.offer, self.tableaux), len(history), legal, None, False))
+        self._frames.append((seat, self.offer, self.tableaux, legal, False))
         step = _new_tuple(Step, (seat, action, (_EVENT,)))
-        history.append(step)
+        self._history.append(step)
         self.turn = 1 - seat
         self._legal = None
         self._next += 1
@@ -125,7 +124,7 @@ class NumbaFloor(PythonFloor):
             row = self._lists[self._next]
             self._codes = self._a[16:16 + len(row)].tolist()
             legal = self._legal = list(map(row.__getitem__, self._codes))
-        return legal[:]
+        return legal.copy()
 
     def apply(self, action: Any) -> list[Any]:
         legal = self._legal
@@ -137,7 +136,7 @@ class NumbaFloor(PythonFloor):
             raise ValueError(action)
         a = self._a
         history = self._history
-        self._frames.append((a.tobytes(), len(history), legal, None, False))
+        self._frames.append((a.tobytes(), legal, False))
         m = _kernel(a, self._codes[k], len(self._lists[min(self._next + 1, len(self._lists) - 1)]))
         events = list(map(_EVENTS.__getitem__, a[8:8 + m].tolist()))
         history.append(_new_tuple(Step, (self.turn, action, tuple(events))))

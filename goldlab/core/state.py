@@ -83,8 +83,9 @@ class _Frame(NamedTuple):
     history went, ``legal`` the legal actions then, ``rng_mark`` a token from
     which :meth:`State._rng_rewind` restores the generator (None when the step
     drew nothing), and ``revealed`` whether the step uncovered hidden cards.
-    A game's quick path may push a plain tuple of the same five fields (one
-    allocation less a step): the undo stack reads frames by position.
+    A game may push frames of its own for its commonest steps, as bare tuples
+    whose last item is ``revealed``, if it overrides :meth:`State.undo` to read
+    them (Gold!'s plain turns do).
     """
 
     snapshot: Snapshot

@@ -233,11 +233,11 @@ class GoldState(State["GoldGame"]):
             made = j + 1 < last and held[j + 1].colour is colour is held[j + 2].colour
         if not made and new_offer:
             # The plain turn, most turns of a game: no set, cards left on offer.  It
-            # changes only the seat to move, the offer and the tableaux, so its undo
-            # snapshot holds just those (``_load`` takes either kind).
-            history = self._history
-            self._frames.append(((seat, offer, tableaux), len(history), legal, None, False))
-            history.append(step)
+            # changes only the seat to move, the offer and the tableaux and adds one
+            # step, so its undo frame is just those and the listing, in one bare
+            # tuple (see ``undo``); every other step pushes a full ``_Frame``.
+            self._frames.append((seat, offer, tableaux, legal, False))
+            self._history.append(step)
             self.offer = tuple(new_offer)
             changed = [*tableaux]
             changed[seat] = tuple(held)
@@ -420,11 +420,16 @@ class GoldState(State["GoldGame"]):
             self.discard,
         )
 
+    def undo(self) -> Action:
+        """:meth:`State.undo`, reading the compact frame of a plain turn (see ``apply``)."""
+        frames = self._frames
+        if frames and type(frames[-1]) is tuple:
+            # (seat, offer, tableaux, listing, revealed: always False)
+            self.turn, self.offer, self.tableaux, self._legal, _ = frames.pop()
+            return self._history.pop().action
+        return super().undo()
+
     def _load(self, snapshot: Any) -> None:
-        if len(snapshot) == 3:  # the undo snapshot of a plain turn (see ``apply``)
-            self.turn, self.offer, self.tableaux = snapshot
-            self._legal = None
-            return
         (
             self.phase,
             self.turn,

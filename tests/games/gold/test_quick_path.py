@@ -1,18 +1,21 @@
 """``GoldState.apply`` has a quick path for listed actions; it must agree with the general one.
 
 The quick path runs when a bot or a view sends one of the listed action
-objects.  An equal action built by hand, or notation, takes the general path
-(parse, check, ``_do``).  Both must leave the same position, history and
-events, on every kind of turn: plain takes and exchanges, sets, bonuses,
-refills and the end of the game.
+objects.  An equal action built by hand, or notation, is first parsed and
+checked (and refused with its rule if illegal), then played as the listed
+object.  Both must leave the same position, history and events, on every kind
+of turn: plain takes and exchanges, sets, bonuses, refills and the end of the
+game.  Plain turns push a compact undo frame that ``GoldState.undo`` reads.
 """
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import goldlab
+from goldlab.core.errors import UndoError
 from goldlab.games.gold import rules
 from goldlab.games.gold.cards import ALL_CARDS, Card
 from goldlab.games.gold.rules import BONUS
@@ -114,7 +117,7 @@ def test_bonus_choices_listed_with_the_set_are_the_rules_choices(
 def test_undo_after_every_kind_of_turn_restores_the_whole_position(
     seed: int, players: int
 ) -> None:
-    # Plain turns keep a smaller undo snapshot than the others; both must restore all.
+    # Plain turns push a compact undo frame, the others a full one; both must restore all.
     state = goldlab.make("gold", players=players, seed=seed, mode="study")
     assert isinstance(state, GoldState)
     rng = random.Random(seed)
@@ -127,6 +130,34 @@ def test_undo_after_every_kind_of_turn_restores_the_whole_position(
         assert (state._save(), state.history, state.legal_actions(),
                 state._rng.getstate()) == before
         assert state.apply(action) == events
+
+
+def test_play_mode_undoes_plain_turns_and_refuses_refills() -> None:
+    # The compact frame of a plain turn reveals nothing, so play mode may undo it;
+    # a turn that turned up new cards stays refused.
+    state = goldlab.make("gold", players=2, seed=5, mode="play")
+    assert isinstance(state, GoldState)
+    rng = random.Random(5)
+    plain = refills = 0
+    while not state.is_terminal() and not (plain and refills):
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        before = (state._save(), state.history, state.legal_actions())
+        steps = len(state.history)
+        state.apply(action)
+        if len(state.history) == steps + 1 and state.phase == "action" and state.offer:
+            if state._save()[4:] == before[0][4:]:  # nothing but seat, offer and tableaux moved
+                plain += 1
+                assert state.can_undo()
+                assert state.undo() is action
+                assert (state._save(), state.history, state.legal_actions()) == before
+                state.apply(action)
+        elif len(state.history) > steps + 1:  # cards were turned up
+            refills += 1
+            assert not state.can_undo()
+            with pytest.raises(UndoError):
+                state.undo()
+    assert plain and refills
 
 
 @settings(max_examples=25, deadline=None)
