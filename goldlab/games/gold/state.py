@@ -18,7 +18,7 @@ from itertools import accumulate, chain, repeat
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from goldlab.core.state import CHANCE, TERMINAL, State, Step, _Frame
+from goldlab.core.state import CHANCE, TERMINAL, State, Step
 from goldlab.core.values import Action, ChanceOutcome, Event
 from goldlab.games.gold import rules
 from goldlab.games.gold.actions import DealDonkey, Exchange, NoBonus, Reveal, Steal, Take
@@ -235,7 +235,7 @@ class GoldState(State["GoldGame"]):
             # The plain turn, most turns of a game: no set, cards left on offer.  It
             # changes only the seat to move, the offer and the tableaux and adds one
             # step, so its undo frame is just those and the listing, in one bare
-            # tuple (see ``undo``); every other step pushes a full ``_Frame``.
+            # tuple (see ``undo``); every other step pushes a full frame.
             self._frames.append((seat, offer, tableaux, legal, False))
             self._history.append(step)
             self.offer = tuple(new_offer)
@@ -269,9 +269,8 @@ class GoldState(State["GoldGame"]):
         except BaseException:
             self._rollback(snapshot, history_len, mark)
             raise
-        self._frames.append(
-            _new_tuple(_Frame, (snapshot, history_len, legal, mark, mark is not None))
-        )
+        # The five fields of ``_Frame`` as a bare tuple (the undo stack reads them by place).
+        self._frames.append((snapshot, history_len, legal, mark, mark is not None))
         return events
 
     def chance_outcomes(self) -> list[tuple[ChanceOutcome, Fraction]]:
@@ -423,8 +422,9 @@ class GoldState(State["GoldGame"]):
     def undo(self) -> Action:
         """:meth:`State.undo`, reading the compact frame of a plain turn (see ``apply``)."""
         frames = self._frames
-        if frames and type(frames[-1]) is tuple:
-            # (seat, offer, tableaux, listing, revealed: always False)
+        if frames and type(frames[-1][0]) is int:
+            # (seat, offer, tableaux, listing, revealed: always False); a full frame
+            # starts with its snapshot, a tuple
             self.turn, self.offer, self.tableaux, self._legal, _ = frames.pop()
             return self._history.pop().action
         return super().undo()
