@@ -506,9 +506,7 @@ class GoldState(State["GoldGame"]):
         and the step it leads to, then the turn order (``colour``: the set it made, if any)."""
         offer, tableau, step, colour = detail
         self.offer = offer
-        tableaux = [*self.tableaux]
-        tableaux[seat] = tableau
-        self.tableaux = tuple(tableaux)
+        self._set_tableau(seat, tableau)
         events: list[Event] = [step[2][0]]  # step.events[0]
         if colour is None:
             self._end_turn(events)
@@ -663,9 +661,7 @@ class GoldState(State["GoldGame"]):
         while hi < end and tableau[hi].colour == colour:
             hi += 1
         scored = tableau[lo:hi]
-        tableaux = [*self.tableaux]
-        tableaux[seat] = tableau[:lo] + tableau[hi:]
-        self.tableaux = tuple(tableaux)
+        self._set_tableau(seat, tableau[:lo] + tableau[hi:])
         piles = [*self.piles]
         piles[seat] += scored
         self.piles = tuple(piles)
