@@ -15,6 +15,7 @@ from goldlab.core.options import GameOptions
 from goldlab.core.values import Action
 
 if TYPE_CHECKING:
+    from goldlab.core.presentation import Presenter
     from goldlab.core.state import State
 
 MODES = ("play", "study")
@@ -82,6 +83,16 @@ class Game(ABC):
         each is refused without changing the state.
         """
         return state.legal_actions()
+
+    def presenter(self) -> Presenter:
+        """How this game shows itself in a view (click targets, rulebook quotes, odds).
+
+        Games override this with the presenter in their folder; the base gives the plain
+        one (the observation's HTML, notation only).
+        """
+        from goldlab.core.presentation import Presenter
+
+        return Presenter(self)
 
     def _key(self) -> tuple[Any, ...]:
         return (self.name, self._players, self._options)

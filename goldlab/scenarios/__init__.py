@@ -50,6 +50,8 @@ class Scenario:
     legal: tuple[str, ...] = ()
     notes: str = ""
     tags: tuple[str, ...] = field(default=())
+    names: tuple[str, ...] = ()
+    """The rulebook's names for the seats (e.g. Claus, Dirk, Bernd), for views."""
 
     @property
     def game(self) -> str:

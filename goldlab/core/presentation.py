@@ -1,0 +1,209 @@
+"""What a view needs from a game, kept beside the rules: the table as a picture with
+click targets, the rulebook's own sentences, exact odds and scoring breakdowns.
+
+A game's :class:`Presenter` lives in its folder (``goldlab/games/<game>/presenter.py``)
+and is stdlib-only like the rest of the engine.  The views (``goldlab.views``) are thin:
+they ask the presenter what is clickable, send the clicked *target id* back, and the
+presenter answers with the action it means (legal or not: the state decides), a new
+selection (the first click of a two-click move), or a refusal with the rule.  No rule is
+decided in a widget or in JavaScript.
+
+Target ids are short strings chosen by the game (``"offer:2"``, ``"grid:37"``,
+``"cell:2,4"``); every clickable element of :meth:`Presenter.board_html` carries its id
+in a ``data-target`` attribute, and the view marks the legal ones.
+
+A game without a presenter of its own gets :class:`Presenter` itself: the observation's
+HTML, no click targets, and notation for everything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from goldlab.core.values import Action
+
+if TYPE_CHECKING:
+    from goldlab.core.game import Game
+    from goldlab.core.state import State, Step
+
+
+@dataclass(frozen=True, slots=True)
+class Quote:
+    """A rulebook section and the sentence of it that a rule or event rests on."""
+
+    section: str
+    sentence: str
+    source: str = ""
+    """Which rulebook (e.g. ``"Gold! rulebook"``, ``"edition B"``)."""
+
+    def to_dict(self) -> dict[str, str]:
+        """A JSON-friendly form."""
+        return {"section": self.section, "sentence": self.sentence, "source": self.source}
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A click that means an action (the state applies it or refuses it with the rule)."""
+
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class Select:
+    """A click that picks something for a move of several clicks.
+
+    ``selection`` is an opaque string the presenter understands (``""`` clears it);
+    ``hint`` tells the player what to click next.
+    """
+
+    selection: str
+    hint: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Refuse:
+    """A click that means nothing now, with the rulebook section and the reason."""
+
+    rule: str
+    reason: str
+
+
+Click = Play | Select | Refuse
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    """One exact chance shown to the player to move, with what it is about."""
+
+    label: str
+    probability: Fraction
+    note: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-friendly form: the fraction as text and as a decimal."""
+        p = self.probability
+        return {"label": self.label, "fraction": f"{p.numerator}/{p.denominator}",
+                "decimal": float(p), "note": self.note}
+
+
+@dataclass(frozen=True, slots=True)
+class Expectation:
+    """An exact expected value (e.g. of the next card revealed)."""
+
+    label: str
+    value: Fraction
+    note: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-friendly form."""
+        v = self.value
+        return {"label": self.label, "fraction": f"{v.numerator}/{v.denominator}",
+                "decimal": float(v), "note": self.note}
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One page of the inspector: a title, the rule it shows, and an HTML body (tables).
+
+    A step the rules carry out in parts (Gold!'s colour scoring, colour by colour) has
+    several pages; the view steps through them like steps.
+    """
+
+    title: str
+    rule: str = ""
+    html: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Breakdown:
+    """The end of a game as the rulebook scores it: a table and the deciding tie-break."""
+
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    verdict: str
+    tiebreak: str = ""
+    rule: str = ""
+
+    def html(self) -> str:
+        """The breakdown as an HTML table."""
+        head = "".join(f"<th>{escape(h)}</th>" for h in self.headers)
+        body = "".join(
+            "<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in self.rows
+        )
+        return f'<table class="gl-table"><tr>{head}</tr>{body}</table>'
+
+
+@dataclass(frozen=True)
+class Presenter:
+    """How a game shows itself in a view.  Games override what they can do better.
+
+    The base class is a complete, plain presenter: the observation's own HTML, no
+    click targets (notation only), no odds, one inspector page per step listing its
+    events, and a breakdown of the final scores.
+    """
+
+    game: Game
+    quotes: Mapping[str, Quote] = field(default_factory=dict)
+
+    # ---------------------------------------------------------------- the table
+    def board_html(self, state: State[Any], seat: int | None, *, selection: str = "",
+                   legal: frozenset[str] = frozenset(), memory: bool = False,
+                   names: Sequence[str] = ()) -> str:
+        """The table as ``seat`` sees it (None: everything), clickable elements carrying
+        ``data-target`` ids; ``legal`` are the ids to highlight, ``selection`` the current
+        pick.  ``memory``: draw what the seat saw earlier but cannot see now face down
+        (the player must remember).  ``names``: the players' names, if not "seat N"."""
+        view = state.omniscient() if seat is None else state.observation(seat)
+        html: str = view._repr_html_()
+        return html
+
+    def targets(self, state: State[Any], seat: int | None,
+                selection: str = "") -> dict[str, Action | None]:
+        """Every target ``seat`` may click now that plays or selects something legal:
+        target id -> the legal action it plays (None when it only selects)."""
+        return {}
+
+    def click(self, state: State[Any], seat: int | None, target: str,
+              selection: str = "") -> Click:
+        """What a click on ``target`` means now (the action need not be legal)."""
+        return Refuse("", f"{target!r} is not something to click in {self.game.title}")
+
+    def target_of(self, action: Action) -> str | None:
+        """The target id a replayed action is drawn at (highlight), if any."""
+        return None
+
+    # ---------------------------------------------------------------- rules and odds
+    def quote(self, section: str) -> Quote | None:
+        """The rulebook's sentence for a section (as events and refusals name it)."""
+        return self.quotes.get(section)
+
+    def odds(self, state: State[Any], seat: int) -> list[Odds | Expectation]:
+        """Exact chances for ``seat``, from that seat's observation only."""
+        return []
+
+    # ---------------------------------------------------------------- inspection
+    def pages(self, before: State[Any], step: Step, after: State[Any]) -> list[Page]:
+        """The inspector pages of one step (most steps have one)."""
+        rules = [e.rule for e in step.events] or [""]
+        body = "".join(f"<li>{escape(str(e))}</li>" for e in step.events)
+        return [Page(str(step), rules[0], f"<ul>{body}</ul>" if body else "")]
+
+    def breakdown(self, state: State[Any], names: Sequence[str] = ()) -> Breakdown | None:
+        """The final scoring of a finished game, with the tie-break that decided."""
+        outcome = state.outcome()
+        if outcome is None:
+            return None
+        label = list(names) or [f"seat {s}" for s in range(state.players)]
+        rows = tuple((label[s], str(p), str(outcome.ranks[s]))
+                     for s, p in enumerate(outcome.scores))
+        winners = " and ".join(label[w] for w in outcome.winners)
+        verdict = f"{winners} {'share the victory' if outcome.shared else 'wins'}"
+        return Breakdown(("player", "points", "rank"), rows, verdict)
+
+    def player_names(self, state: State[Any]) -> tuple[str, ...]:
+        """Default names of the seats."""
+        return tuple(f"seat {s}" for s in range(state.players))
