@@ -1,6 +1,18 @@
-// goldlab's game view: draws what Python sends, sends back what the user chose.
-// No rule logic lives here: legality is decided in Python, and a refused action
-// comes back as an error message while the state stays as it was.
+// goldlab's game view: draws the one payload Python sends, and sends back intents.
+//
+// No rule logic lives here.  A click on the board sends the clicked element's target id;
+// the arrows send "one step forward/back"; the seat menu sends the seat.  Python decides
+// what each intent means against the current state and answers with a new payload, so
+// quick clicks are never lost and never applied to a stale position.
+
+const ICONS = {
+  first: "M6 5h2v14H6zM20 5v14L9 12z",
+  prev: "M18 5v14L7 12z",
+  play: "M7 5v14l12-7z",
+  pause: "M7 5h4v14H7zM13 5h4v14h-4z",
+  next: "M6 5v14l11-7z",
+  last: "M16 5h2v14h-2zM4 5v14l11-7z",
+};
 
 function el(tag, cls, text) {
   const node = document.createElement(tag);
@@ -9,73 +21,373 @@ function el(tag, cls, text) {
   return node;
 }
 
+function button(cls, label, title, icon) {
+  const b = el("button", `gl-btn ${cls}`);
+  b.type = "button";
+  b.title = title;
+  b.setAttribute("aria-label", title);
+  if (icon) {
+    const ns = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(ns, "svg");
+    svg.setAttribute("viewBox", "0 0 24 24");
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("class", "gl-icon");
+    const path = document.createElementNS(ns, "path");
+    path.setAttribute("d", ICONS[icon]);
+    svg.append(path);
+    b.append(svg);
+    if (label) b.append(el("span", "gl-btn-text", label));
+  } else {
+    b.textContent = label;
+  }
+  return b;
+}
+
+function labelled(text, control, cls) {
+  const label = el("label", `gl-field ${cls || ""}`);
+  label.append(el("span", "gl-field-name", text), control);
+  return label;
+}
+
 function render({ model, el: root }) {
-  const view = el("div", "gl-view");
-  const header = el("div", "gl-view-header");
-  const board = el("div", "gl-view-board");
-  const steps = el("div", "gl-view-steps");
-  const actions = el("div", "gl-view-actions");
-  const entry = el("div", "gl-view-entry");
-  const error = el("div", "gl-view-error");
-  const log = el("div", "gl-view-log");
-
-  const input = el("input", "gl-view-input");
-  input.placeholder = "type an action, e.g. take green:D";
-  const go = el("button", "gl-view-apply", "apply");
-  const undo = el("button", "gl-view-undo", "undo");
-  const bots = el("button", "gl-view-bots", "let bots move");
-  entry.append(input, go, undo, bots);
-
   const send = (msg) => model.send(msg);
-  go.addEventListener("click", () => {
-    if (input.value.trim()) send({ type: "apply", action: input.value.trim() });
+  const view = el("div", "gl-view");
+  view.tabIndex = 0;
+  view.setAttribute("role", "application");
+  view.setAttribute("aria-label", "goldlab game view: arrow keys step, Home and End jump");
+
+  // ---------------------------------------------------------------- header
+  const header = el("div", "gl-view-header");
+  const title = el("h3", "gl-view-title");
+  const status = el("div", "gl-view-status");
+  status.setAttribute("aria-live", "polite");
+  const seat = el("select", "gl-seat");
+  seat.title = "whose eyes to look through";
+  const memory = el("input", "gl-memory");
+  memory.type = "checkbox";
+  memory.title = "memory mode: cards seen earlier are face down again";
+  const memoryField = labelled("memory mode", memory, "gl-memory-field");
+  header.append(title, status, labelled("view as", seat), memoryField);
+
+  // ---------------------------------------------------------------- toolbar
+  const toolbar = el("div", "gl-toolbar");
+  const newGame = button("gl-new", "New game", "start a new game (new shuffle, same seats)");
+  const rematch = button("gl-rematch", "Rematch", "play the same shuffle again");
+  const undo = button("gl-undo", "Undo turn", "take back your whole turn and the bots' replies");
+  const bots = button("gl-bots", "Let bots move", "let the bots play until a person is to move");
+  const save = button("gl-save", "Save", "download the game as a record (JSON)");
+  const loadInput = el("input", "gl-load-input");
+  loadInput.type = "file";
+  loadInput.accept = ".json,application/json";
+  loadInput.title = "load a record (JSON)";
+  loadInput.setAttribute("aria-label", "load a record (JSON)");
+  const load = labelled("Load", loadInput, "gl-load");
+  toolbar.append(newGame, rematch, undo, bots, save, load);
+  const seats = el("div", "gl-seats");
+
+  // ---------------------------------------------------------------- main area
+  const main = el("div", "gl-main");
+  const board = el("div", "gl-view-board");
+  const side = el("div", "gl-side");
+  const banner = el("div", "gl-over");
+  banner.setAttribute("role", "status");
+  const error = el("div", "gl-view-error");
+  error.setAttribute("role", "alert");
+  const hint = el("div", "gl-hint");
+  const inspector = el("section", "gl-inspector");
+  inspector.setAttribute("aria-label", "what happened in this step, and the rule");
+  const odds = el("section", "gl-odds");
+  odds.setAttribute("aria-label", "exact odds for the player to move");
+  side.append(banner, error, hint, inspector, odds);
+  main.append(board, side);
+
+  // ---------------------------------------------------------------- stepping through
+  const nav = el("div", "gl-nav");
+  const first = button("gl-step-first", "", "to the start (Home)", "first");
+  const prev = button("gl-step-prev", "", "one step back (left arrow)", "prev");
+  const play = button("gl-play", "", "play through the steps", "play");
+  const next = button("gl-step-next", "", "one step forward (right arrow)", "next");
+  const last = button("gl-step-last", "", "to the latest position (End)", "last");
+  const speed = el("select", "gl-speed");
+  for (const [ms, text] of [[1500, "slow"], [800, "normal"], [350, "fast"]]) {
+    const option = el("option", "", text);
+    option.value = String(ms);
+    speed.append(option);
+  }
+  speed.value = "800";
+  speed.title = "how fast play steps through";
+  const scrubber = el("input", "gl-scrubber");
+  scrubber.type = "range";
+  scrubber.min = "0";
+  scrubber.title = "scrub through the game";
+  scrubber.setAttribute("aria-label", "position in the game");
+  const counter = el("span", "gl-step-counter");
+  nav.append(first, prev, play, next, last, labelled("speed", speed), scrubber, counter);
+  const moves = el("ol", "gl-moves");
+  moves.setAttribute("aria-label", "moves: click one to see the position after it");
+
+  const entry = el("div", "gl-view-entry");
+  const input = el("input", "gl-view-input");
+  input.placeholder = "or type an action, e.g. take green:D";
+  input.setAttribute("aria-label", "action notation");
+  const go = button("gl-view-apply", "Apply", "apply the typed action");
+  entry.append(input, go);
+  const log = el("div", "gl-view-log");
+  log.setAttribute("aria-label", "log of the latest steps");
+  log.tabIndex = 0;
+
+  view.append(header, toolbar, seats, main, nav, moves, entry, log);
+  root.append(view);
+
+  // ---------------------------------------------------------------- intents
+  let clickedAt = null;
+  const timings = [];
+  const clickTarget = (node) => {
+    clickedAt = performance.now();
+    send({ type: "click", target: node.dataset.target });
+  };
+  board.addEventListener("click", (e) => {
+    const node = e.target.closest("[data-target]");
+    if (node && board.contains(node)) clickTarget(node);
   });
-  input.addEventListener("keydown", (e) => {
-    if (e.key === "Enter" && input.value.trim()) send({ type: "apply", action: input.value.trim() });
+  board.addEventListener("keydown", (e) => {
+    const node = e.target.closest("[data-target]");
+    if (node && (e.key === "Enter" || e.key === " ")) {
+      e.preventDefault();
+      clickTarget(node);
+    }
   });
+  seat.addEventListener("change", () => send({ type: "seat", value: seat.value }));
+  memory.addEventListener("change", () => send({ type: "memory", value: memory.checked }));
+  newGame.addEventListener("click", () => send({ type: "new" }));
+  rematch.addEventListener("click", () => send({ type: "rematch" }));
   undo.addEventListener("click", () => send({ type: "undo" }));
   bots.addEventListener("click", () => send({ type: "bots" }));
+  save.addEventListener("click", () => send({ type: "save" }));
+  loadInput.addEventListener("change", () => {
+    const file = loadInput.files && loadInput.files[0];
+    if (!file) return;
+    const reader = new FileReader();
+    reader.onload = () => send({ type: "load", value: String(reader.result) });
+    reader.readAsText(file);
+    loadInput.value = "";
+  });
+  const apply = () => {
+    if (input.value.trim()) {
+      clickedAt = performance.now();
+      send({ type: "notation", value: input.value.trim() });
+    }
+  };
+  go.addEventListener("click", apply);
+  input.addEventListener("keydown", (e) => {
+    if (e.key === "Enter") apply();
+  });
+  first.addEventListener("click", () => send({ type: "home" }));
+  prev.addEventListener("click", () => send({ type: "step", value: -1 }));
+  next.addEventListener("click", () => send({ type: "step", value: 1 }));
+  last.addEventListener("click", () => send({ type: "end" }));
+  scrubber.addEventListener("input", () => send({ type: "goto", value: Number(scrubber.value) }));
 
-  const first = el("button", "gl-step-first", "\u23EE");
-  const prev = el("button", "gl-step-prev", "\u25C0");
-  const counter = el("span", "gl-step-counter");
-  const next = el("button", "gl-step-next", "\u25B6");
-  const last = el("button", "gl-step-last", "\u23ED");
-  steps.append(first, prev, counter, next, last);
-  const goto = (to) => send({ type: "goto", to });
-  first.addEventListener("click", () => goto(0));
-  prev.addEventListener("click", () => goto(model.get("position") - 1));
-  next.addEventListener("click", () => goto(model.get("position") + 1));
-  last.addEventListener("click", () => goto(model.get("length")));
+  let timer = null;
+  const stop = () => {
+    if (timer !== null) clearInterval(timer);
+    timer = null;
+    setIcon(play, "play", "play through the steps");
+  };
+  const start = () => {
+    if (model.get("payload").index >= model.get("payload").last) send({ type: "home" });
+    timer = setInterval(() => send({ type: "step", value: 1 }), Number(speed.value));
+    setIcon(play, "pause", "pause");
+  };
+  play.addEventListener("click", () => (timer === null ? start() : stop()));
+  speed.addEventListener("change", () => {
+    if (timer !== null) {
+      stop();
+      start();
+    }
+  });
+
+  view.addEventListener("keydown", (e) => {
+    const tag = (e.target.tagName || "").toLowerCase();
+    if (tag === "input" || tag === "select" || tag === "textarea") return;
+    const keys = { ArrowLeft: ["step", -1], ArrowRight: ["step", 1], Home: ["home"], End: ["end"] };
+    const intent = keys[e.key];
+    if (!intent) return;
+    e.preventDefault();
+    send(intent.length > 1 ? { type: intent[0], value: intent[1] } : { type: intent[0] });
+  });
+
+  model.on("msg:custom", (msg) => {
+    if (msg && msg.type === "download") {
+      const blob = new Blob([msg.text], { type: "application/json" });
+      const link = el("a");
+      link.href = URL.createObjectURL(blob);
+      link.download = msg.filename;
+      view.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+    }
+  });
+
+  // ---------------------------------------------------------------- drawing
+  function setIcon(b, icon, text) {
+    b.title = text;
+    b.setAttribute("aria-label", text);
+    b.querySelector("path").setAttribute("d", ICONS[icon]);
+  }
+
+  function quoteBlock(quote) {
+    const block = el("blockquote", "gl-quote");
+    block.append(el("span", "gl-quote-text", `\u201C${quote.sentence}\u201D`));
+    const cite = el("cite", "gl-quote-source", ` [${quote.section}]${quote.source ? ` ${quote.source}` : ""}`);
+    block.append(cite);
+    return block;
+  }
+
+  function drawSeats(p) {
+    if (seat.options.length !== p.seats.length) {
+      seat.replaceChildren(...p.seats.map((s) => {
+        const option = el("option", "", s.label);
+        option.value = s.value;
+        return option;
+      }));
+    } else {
+      p.seats.forEach((s, i) => { seat.options[i].textContent = s.label; seat.options[i].value = s.value; });
+    }
+    seat.value = p.seat;
+    memory.checked = p.memory;
+    memoryField.style.display = p.memory_toggle ? "" : "none";
+    seats.replaceChildren(...p.bots.map((b) => {
+      const select = el("select", "gl-seat-player");
+      select.dataset.seat = String(b.seat);
+      for (const choice of p.bot_choices) {
+        const option = el("option", "", choice);
+        option.value = choice;
+        select.append(option);
+      }
+      select.value = b.value;
+      select.title = `who plays ${b.name}`;
+      select.addEventListener("change", () => send({ type: "bot", seat: b.seat, value: select.value }));
+      return labelled(b.name, select, "gl-seat-field");
+    }));
+  }
+
+  function drawInspector(p) {
+    const page = p.inspector;
+    const head = el("h4", "gl-inspector-title", page.title);
+    const parts = [head];
+    if (page.pages > 1) parts.push(el("div", "gl-page-counter", `part ${page.page + 1} of ${page.pages}`));
+    if (page.rule) parts.push(el("div", "gl-rule", page.rule));
+    if (page.quote) parts.push(quoteBlock(page.quote));
+    const body = el("div", "gl-inspector-body");
+    body.innerHTML = page.html;
+    parts.push(body);
+    inspector.replaceChildren(...parts);
+  }
+
+  function drawOdds(p) {
+    odds.style.display = p.odds.length ? "" : "none";
+    if (!p.odds.length) return;
+    const table = el("table", "gl-table gl-odds-table");
+    const head = el("tr");
+    head.append(el("th", "", "chance"), el("th", "", "exact"), el("th", "", "decimal"));
+    table.append(head);
+    for (const row of p.odds) {
+      const tr = el("tr");
+      const what = el("td", "", row.label);
+      if (row.note) what.title = row.note;
+      tr.append(what, el("td", "gl-num", row.fraction), el("td", "gl-num", row.decimal.toFixed(3)));
+      table.append(tr);
+    }
+    odds.replaceChildren(el("h4", "", `Exact odds for ${p.odds_for}`), table);
+  }
+
+  function drawMoves(p) {
+    const items = [el("li", "gl-move", "start")];
+    items[0].dataset.index = "0";
+    p.moves.forEach((text, i) => {
+      const li = el("li", "gl-move", text);
+      li.dataset.index = String(i + 1);
+      items.push(li);
+    });
+    for (const li of items) {
+      li.tabIndex = 0;
+      li.setAttribute("role", "button");
+      if (Number(li.dataset.index) === p.index) {
+        li.classList.add("gl-current");
+        li.setAttribute("aria-current", "step");
+      }
+      li.addEventListener("click", () => send({ type: "goto", value: Number(li.dataset.index) }));
+      li.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") {
+          e.preventDefault();
+          send({ type: "goto", value: Number(li.dataset.index) });
+        }
+      });
+    }
+    moves.replaceChildren(...items);
+    const current = moves.querySelector(".gl-current");
+    if (current && moves.scrollHeight > moves.clientHeight) {
+      moves.scrollTop = current.offsetTop - moves.clientHeight / 2;
+    }
+  }
 
   function draw() {
-    header.textContent = model.get("title");
-    board.innerHTML = model.get("html");
-    const replay = model.get("mode") === "replay";
-    steps.style.display = replay ? "flex" : "none";
-    entry.style.display = replay ? "none" : "flex";
-    counter.textContent = `step ${model.get("position")} of ${model.get("length")}`;
-    undo.disabled = !model.get("can_undo");
-    bots.style.display = model.get("has_bots") ? "" : "none";
-    actions.replaceChildren();
-    if (!replay) {
-      for (const notation of model.get("legal")) {
-        const button = el("button", "gl-action", notation);
-        button.addEventListener("click", () => send({ type: "apply", action: notation }));
-        actions.append(button);
-      }
+    const p = model.get("payload");
+    if (!p || !p.title) return;
+    title.textContent = p.title;
+    status.textContent = p.live ? p.status : `${p.status} (looking back: step ${p.index} of ${p.last})`;
+    drawSeats(p);
+    board.innerHTML = p.board;
+    board.classList.toggle("gl-acting", p.acting);
+    if (p.highlight) {
+      const node = board.querySelector(`[data-target="${CSS.escape(p.highlight)}"]`);
+      if (node) node.classList.add("gl-last-move");
     }
-    error.textContent = model.get("error");
-    error.style.display = model.get("error") ? "" : "none";
-    log.replaceChildren(...model.get("log").map((line) => el("div", "gl-view-log-line", line)));
+    hint.textContent = p.hint;
+    hint.style.display = p.hint ? "" : "none";
+    error.replaceChildren();
+    if (p.error) {
+      error.append(el("div", "gl-error-text", p.error));
+      if (p.error_quote) error.append(quoteBlock(p.error_quote));
+    }
+    error.style.display = p.error ? "" : "none";
+    banner.replaceChildren();
+    if (p.over) {
+      banner.append(el("h4", "gl-over-verdict", `Game over: ${p.over.verdict}`));
+      if (p.over.tiebreak) banner.append(el("div", "gl-over-tiebreak", p.over.tiebreak));
+      const t = el("div");
+      t.innerHTML = p.over.html;
+      banner.append(t);
+    }
+    banner.style.display = p.over ? "" : "none";
+    drawInspector(p);
+    drawOdds(p);
+    scrubber.max = String(p.last);
+    scrubber.value = String(p.index);
+    counter.textContent = `step ${p.index} of ${p.last}`;
+    first.disabled = prev.disabled = p.index === 0;
+    next.disabled = last.disabled = p.index >= p.last && p.inspector.page + 1 >= p.inspector.pages;
+    if (timer !== null && p.index >= p.last && p.inspector.page + 1 >= p.inspector.pages) stop();
+    drawMoves(p);
+    undo.disabled = !p.can_undo;
+    bots.disabled = !p.live;
+    entry.style.display = p.acting ? "" : "none";
+    log.replaceChildren(...p.log.map((line) => el("div", "gl-view-log-line", line)));
+    log.scrollTop = log.scrollHeight;
+    if (clickedAt !== null) {
+      timings.push(performance.now() - clickedAt);
+      clickedAt = null;
+      view.dataset.updates = String(timings.length);
+      view.dataset.lastUpdateMs = timings[timings.length - 1].toFixed(1);
+      window.__goldlabTimings = timings;
+    }
   }
 
-  for (const name of ["html", "legal", "log", "error", "position", "length", "can_undo", "mode", "title", "has_bots"]) {
-    model.on(`change:${name}`, draw);
-  }
-  view.append(header, board, steps, actions, entry, error, log);
-  root.append(view);
+  model.on("change:payload", draw);
   draw();
+  return () => stop();
 }
 
 export default { render };

@@ -186,8 +186,9 @@ class Presenter:
         return []
 
     # ---------------------------------------------------------------- inspection
-    def pages(self, before: State[Any], step: Step, after: State[Any]) -> list[Page]:
-        """The inspector pages of one step (most steps have one)."""
+    def pages(self, before: State[Any], step: Step, after: State[Any],
+              names: Sequence[str] = ()) -> list[Page]:
+        """The inspector pages of one step (most steps have one); ``names`` name the seats."""
         rules = [e.rule for e in step.events] or [""]
         body = "".join(f"<li>{escape(str(e))}</li>" for e in step.events)
         return [Page(str(step), rules[0], f"<ul>{body}</ul>" if body else "")]

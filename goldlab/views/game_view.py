@@ -1,4 +1,4 @@
-"""``GameView``: play a game click by click, or step through a finished one.
+"""``GameView``: a game on the table, click by click, and an analysis board to step through it.
 
 >>> import goldlab
 >>> from goldlab.views import GameView
@@ -8,189 +8,515 @@
 >>> view.request("exchange blue:D for violet:D")   # refused: the state does not change
 >>> "Action A" in view.error
 True
+
+The view is thin.  The game's presenter (``game.presenter()``, in the game's folder)
+draws the table with click targets, says what a click means and quotes the rulebook;
+the engine decides.  The front end (``widgets/game_view.js``, shipped inside the package
+as ``goldlab.views.frontend``) draws one payload and sends back *intents*: a target id,
+"one step forward", "this seat".  Intents are evaluated against the current state in
+Python, so quick clicks are never lost or applied to a stale position.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping, Sequence
-from pathlib import Path
+from html import escape
+from importlib.resources import files
 from typing import Any
 
 import anywidget
 import traitlets
 
-from goldlab.bots import Bot, make_bot
-from goldlab.core.errors import GoldlabError
+from goldlab.bots import Bot
+from goldlab.core.errors import GoldlabError, IllegalActionError
+from goldlab.core.presentation import Play, Refuse, Select
 from goldlab.core.record import Record
-from goldlab.core.state import CHANCE, State, start_position
-from goldlab.play import bot_seed
+from goldlab.core.state import CHANCE, TERMINAL, State
 from goldlab.scenarios import Scenario
+from goldlab.views.table import PERSON, Table
 
-_FRONTEND = Path(__file__).resolve().parents[2] / "widgets"
+_FRONTEND = files("goldlab.views.frontend")
 
+EVERYTHING = "all"
+"""The seat setting that shows everything (the teacher's view)."""
+PUBLIC = "public"
+"""The seat setting that shows only what lies open on the table."""
 
-def _frontend(name: str) -> Path:
-    path = _FRONTEND / name
-    if not path.is_file():  # pragma: no cover - only in a broken install
-        raise FileNotFoundError(
-            f"goldlab's widget front end {name} was not found at {path}; install goldlab from "
-            "a source checkout with `pip install -e .` (see README)"
-        )
-    return path
+LOG_LINES = 60
+"""The log keeps this many lines (the newest)."""
 
 
 class GameView(anywidget.AnyWidget):  # type: ignore[misc]
-    """An interactive view of a game state, for one seat or for everything."""
+    """A view of one game: for one seat, for the public table, or of everything.
 
-    _esm = _frontend("game_view.js")
-    _css = _frontend("game_view.css")
+    ``GameView(state, seat=0, bots={1: "greedy"})`` plays; ``GameView.replay(...)`` steps
+    through a game, a record or a rulebook example; ``view.another(seat=1)`` opens a
+    second view of the same game, and every view of a game redraws when it changes.
+    """
 
-    title = traitlets.Unicode("").tag(sync=True)
-    html = traitlets.Unicode("").tag(sync=True)
-    legal = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    log = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    error = traitlets.Unicode("").tag(sync=True)
-    mode = traitlets.Unicode("play").tag(sync=True)
-    position = traitlets.Int(0).tag(sync=True)
-    length = traitlets.Int(0).tag(sync=True)
-    can_undo = traitlets.Bool(False).tag(sync=True)
-    has_bots = traitlets.Bool(False).tag(sync=True)
+    _esm = _FRONTEND.joinpath("game_view.js").read_text(encoding="utf-8")
+    _css = _FRONTEND.joinpath("game_view.css").read_text(encoding="utf-8")
 
-    def __init__(self, state: State[Any], seat: int | None = None,
-                 bots: Mapping[int, str | Bot] | None = None, **kwargs: Any) -> None:
+    payload = traitlets.Dict().tag(sync=True)
+    """Everything the front end draws, in one trait: one change, one redraw."""
+
+    def __init__(self, game: State[Any] | Table, seat: int | str | None = None,
+                 bots: Mapping[int, str | Bot] | None = None, *, memory: bool | None = None,
+                 names: Sequence[str] = (), **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        if seat is not None and not 0 <= seat < state.players:
-            raise ValueError(f"seat must be None (everything) or 0-{state.players - 1}")
-        self.state = state
-        self.seat = seat
-        self._bots: dict[int, Bot] = {
-            s: make_bot(state.game.name, b, s, bot_seed(state.seed, s)) if isinstance(b, str) else b
-            for s, b in (bots or {}).items()
-        }
-        self._frames: list[State[Any]] = []
-        self.has_bots = bool(self._bots)
+        if isinstance(game, Table):
+            if bots or names:
+                raise ValueError("bots and names belong to the table: set them there")
+            self.table = game
+        elif isinstance(game, State):
+            self.table = Table(game, bots=bots, names=names)
+        else:
+            raise TypeError(f"GameView shows a goldlab State or Table, not {type(game).__name__}")
+        self.seat: int | str = self._check_seat(seat)
+        self.memory = self._default_memory() if memory is None else bool(memory)
+        self.selection = ""
+        self.hint = ""
+        self.error = ""
+        self._error_rule = ""
+        self.position: int | None = None  # None: the live position; else a frame index
+        self.page = 0
+        self._log: list[str] = []
+        self.last_update_ms = 0.0
         self.add_class("gl-game-view")
         self.on_msg(self._on_message)
-        self._refresh(self._bot_moves() if self._bots else ())
+        self.table.watch(self._on_table_change)
+        if self.table.bots:
+            self.table.let_bots_move()  # redraws through the watch
+        else:
+            self._refresh()
 
     # ---------------------------------------------------------------- builders
     @classmethod
-    def replay(cls, source: State[Any] | Record | Scenario, seat: int | None = None) -> GameView:
-        """A step-through view of a finished (or partly played) game, a record or a scenario."""
+    def replay(cls, source: State[Any] | Record | Scenario, seat: int | str | None = None,
+               **kwargs: Any) -> GameView:
+        """A step-through view of a finished (or partly played) game, a record or a scenario.
+
+        A rulebook example opens at its last step, with the rulebook's names for the players.
+        """
+        names: Sequence[str] = ()
+        start = None
         if isinstance(source, Scenario):
-            state = source.run().after
             start = source.before()
+            state = source.run().after
+            names = source.names
         elif isinstance(source, Record):
             state = source.replay()
-            start = None
-        else:
+        elif isinstance(source, State):
             state = source
-            start = None
-        frames = _frames_of(state, start)
-        view = cls(frames[-1], seat=seat)
-        view.mode = "replay"
-        view._frames = frames
-        view.length = len(frames) - 1
-        view.goto(view.length if isinstance(source, Scenario) else 0)
+        else:
+            kind = type(source).__name__
+            raise TypeError(f"replay takes a State, Record or Scenario, not {kind}")
+        table = Table(state, names=names, start=start)
+        view = cls(table, seat=seat, **kwargs)
+        frames, _ = table.frames()
+        view.goto(len(frames) - 1 if isinstance(source, Scenario) else 0)
         return view
 
-    # ---------------------------------------------------------------- requests
-    def request(self, notation: str) -> None:
-        """Apply an action given by notation; a refusal sets ``error`` and changes nothing."""
+    def another(self, seat: int | str | None = None, **kwargs: Any) -> GameView:
+        """A second view of the same game (e.g. for another seat), kept in sync with this one."""
+        return type(self)(self.table, seat=seat, **kwargs)
+
+    # ---------------------------------------------------------------- state, for Python users
+    @property
+    def state(self) -> State[Any]:
+        """The position shown: the live game, or the frame being looked at."""
+        if self.position is None:
+            return self.table.state
+        frames, _ = self.table.frames()
+        return frames[self.position]
+
+    @property
+    def legal(self) -> list[str]:
+        """The legal actions (notation) this view may play now, [] if not its turn."""
+        if not self._can_act():
+            return []
+        return [str(a) for a in self.table.state.legal_actions()]
+
+    @property
+    def html(self) -> str:
+        """The table as drawn now."""
+        return str(self.payload.get("board", ""))
+
+    @property
+    def log(self) -> list[str]:
+        """The latest lines of the log."""
+        return list(self._log)
+
+    @property
+    def can_undo(self) -> bool:
+        """True if undo would take back a person's turn now."""
         try:
-            events = self.state.apply(notation)
-        except GoldlabError as exc:
-            self.error = str(exc)
+            self.table.turn_undo_plan()
+        except GoldlabError:
+            return False
+        return self.position is None
+
+    # ---------------------------------------------------------------- intents
+    def click(self, target: str) -> None:
+        """A click on a target of the board: play, select, or explain why not."""
+        if not self._can_act():
+            self._fail(self._why_cannot_act())
             return
-        self.error = ""
-        if self._bots:
-            events = list(events) + self._bot_moves()
-        self._refresh(events)
+        presenter = self.table.presenter
+        meaning = presenter.click(self.table.state, self._acting_seat(), target, self.selection)
+        if isinstance(meaning, Select):
+            self.selection, self.hint, self.error = meaning.selection, meaning.hint, ""
+            self._refresh()
+        elif isinstance(meaning, Refuse):
+            self._fail(meaning.reason, meaning.rule)
+        elif isinstance(meaning, Play):
+            self._play(meaning.action)
+
+    def request(self, notation: str) -> None:
+        """Play an action given by notation; a refusal sets ``error`` and changes nothing."""
+        if not self._can_act():
+            self._fail(self._why_cannot_act())
+            return
+        self._play(notation)
 
     def undo(self) -> None:
-        """Take back the last step (refused in play mode after a reveal)."""
+        """Take back a person's whole turn, with the bots' replies (all or nothing)."""
         try:
-            self.state.undo()
+            self.table.undo_turn()
         except GoldlabError as exc:
-            self.error = str(exc)
+            self._fail(str(exc))
             return
         self.error = ""
-        self._refresh()
+        self._note("undo: a turn taken back")
 
     def let_bots_move(self) -> None:
-        """Let the bots play until a seat without a bot is to move (or the game ends)."""
-        events = self._bot_moves()
+        """Let the bots play until a person is to move (or the game ends)."""
         self.error = ""
-        self._refresh(events)
+        self.table.let_bots_move()
 
-    def _bot_moves(self, limit: int = 10_000) -> list[Any]:
-        events: list[Any] = []
-        for _ in range(limit):
-            seat = self.state.current_player
-            bot = self._bots.get(seat)
-            if bot is None:
-                break
-            action = bot.choose(self.state.observation(seat), self.state.legal_actions())
-            events.append(f"seat {seat} ({bot.name}): {action}")
-            events.extend(self.state.apply(action))
-        return events
+    def set_seat(self, seat: int | str | None) -> None:
+        """Look at the game as ``seat`` sees it ("all": everything; "public": the open table)."""
+        self.seat = self._check_seat(seat)
+        self.memory = self._default_memory()
+        self.selection = self.hint = self.error = ""
+        self._refresh()
 
-    def goto(self, position: int) -> None:
-        """In replay mode: show the position after ``position`` steps."""
-        if not self._frames:
-            self.error = "goto works on a replay view (GameView.replay(...))"
+    def set_memory(self, on: bool) -> None:
+        """Memory mode: draw what the seat saw earlier face down again (off: show it)."""
+        self.memory = bool(on)
+        self._refresh()
+
+    def set_bot(self, seat: int, who: str) -> None:
+        """Let a bot play ``seat`` (by name, e.g. ``"greedy"``), or a person (``"person"``)."""
+        try:
+            self.table.set_seat(seat, who)
+        except GoldlabError as exc:
+            self._fail(str(exc))
+
+    def new_game(self, seed: int | None = None) -> None:
+        """A new game: same players, options and bots, shuffled anew."""
+        self.position, self.selection, self.error = None, "", ""
+        self.table.new_game(seed)
+
+    def rematch(self) -> None:
+        """The same game again from the same shuffle."""
+        self.position, self.selection, self.error = None, "", ""
+        self.table.rematch()
+
+    def save(self) -> str:
+        """The game so far as a record (JSON text); the front end offers it as a download."""
+        text = self.table.record_json()
+        game = self.table.state.game.name
+        self.send({"type": "download", "filename": f"{game}-{self.table.state.seed}.json",
+                   "text": text})
+        return text
+
+    def load(self, text: str) -> None:
+        """Continue from a record (JSON text); a bad record is refused and changes nothing."""
+        try:
+            self.table.load(text)
+        except GoldlabError as exc:
+            self._fail(str(exc))
             return
-        position = max(0, min(position, len(self._frames) - 1))
-        self.position = position
-        self.state = self._frames[position]
-        step = self.state.last_step if position else None
-        self._refresh(list(step.events) if step else [], step)
+        self.position, self.selection, self.error = None, "", ""
+        self._refresh()
+
+    # ---------------------------------------------------------------- stepping through
+    def goto(self, index: int, page: int = 0) -> None:
+        """Show the position after frame ``index`` (0: the start), at inspector page ``page``."""
+        frames, _ = self.table.frames()
+        last = len(frames) - 1
+        index = max(0, min(int(index), last))
+        self.position = None if index == last else index
+        self.page = max(0, page)
+        self.selection = self.hint = self.error = ""
+        self._refresh()
+
+    def step(self, delta: int) -> None:
+        """Move ``delta`` steps (pages first, where a step has several) from where the view is."""
+        frames, _ = self.table.frames()
+        index = len(frames) - 1 if self.position is None else self.position
+        page = self.page
+        for _ in range(abs(delta)):
+            pages = len(self._pages(index))
+            if delta > 0:
+                if page + 1 < pages:
+                    page += 1
+                elif index + 1 < len(frames):
+                    index, page = index + 1, 0
+            elif page > 0:
+                page -= 1
+            elif index > 0:
+                index -= 1
+                page = len(self._pages(index)) - 1
+        self.goto(index, page)
+
+    def home(self) -> None:
+        """Jump to the start."""
+        self.goto(0)
+
+    def end(self) -> None:
+        """Jump to the latest position (live play resumes there)."""
+        frames, _ = self.table.frames()
+        self.goto(len(frames) - 1)
 
     # ---------------------------------------------------------------- internals
+    def _check_seat(self, seat: int | str | None) -> int | str:
+        if seat is None or seat == EVERYTHING:
+            return EVERYTHING
+        if seat == PUBLIC:
+            return PUBLIC
+        if isinstance(seat, str) and seat.isdigit():
+            seat = int(seat)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not (
+            0 <= seat < self.table.players
+        ):
+            raise ValueError(
+                f"seat must be None or 'all' (everything), 'public' (the open table) or "
+                f"0-{self.table.players - 1}, not {seat!r}"
+            )
+        return seat
+
+    def _default_memory(self) -> bool:
+        return isinstance(self.seat, int) and self.table.is_person(self.seat)
+
+    def _acting_seat(self) -> int | None:
+        return self.seat if isinstance(self.seat, int) else None
+
+    def _can_act(self) -> bool:
+        state = self.table.state
+        to_move = state.current_player
+        if self.position is not None or to_move < 0 or self.seat == PUBLIC:
+            return False
+        if not self.table.is_person(to_move):
+            return False
+        return self.seat == EVERYTHING or self.seat == to_move
+
+    def _why_cannot_act(self) -> str:
+        state = self.table.state
+        to_move = state.current_player
+        if self.position is not None:
+            return "you are looking at an earlier position: press End to return to the game"
+        if to_move == TERMINAL:
+            return "the game is over: start a new game or a rematch"
+        if to_move == CHANCE:
+            return "chance is to move"
+        if self.seat == PUBLIC:
+            return "the public table only watches: choose a seat to play"
+        if not self.table.is_person(to_move):
+            return f"{self.table.names[to_move]} is played by a bot: let the bots move"
+        return f"it is {self.table.names[to_move]}'s turn, not yours"
+
+    def _play(self, action: Any) -> None:
+        try:
+            self.selection = self.hint = ""
+            self.table.play(action)
+        except IllegalActionError as exc:
+            self._fail(exc.reason, exc.rule)
+            return
+        except GoldlabError as exc:
+            self._fail(str(exc))
+            return
+        self.error = ""
+
+    def _fail(self, reason: str, rule: str = "") -> None:
+        self.error = f"{reason} [{rule}]" if rule else reason
+        self._error_rule = rule
+        self._refresh()
+
+    def _note(self, line: str) -> None:
+        self._log = [*self._log, line][-LOG_LINES:]
+
+    def _on_table_change(self) -> None:
+        if self.position is not None:
+            frames, _ = self.table.frames()
+            self.position = min(self.position, len(frames) - 1)
+        self._refresh()
+
+    def _pages(self, index: int) -> list[Any]:
+        frames, steps = self.table.frames()
+        if index == 0:
+            return [_start_page(frames[0])]
+        presenter = self.table.presenter
+        pages: list[Any] = presenter.pages(frames[index - 1], steps[index - 1], frames[index],
+                                           names=self.table.names)
+        return pages or [_start_page(frames[index])]
+
     def _on_message(self, _widget: Any, content: Any, _buffers: Sequence[Any]) -> None:
         if not isinstance(content, dict):
             return
         kind = content.get("type")
-        if kind == "apply" and isinstance(content.get("action"), str):
-            self.request(content["action"])
+        started = time.perf_counter()
+        try:
+            self._dispatch(kind, content)
+        except (ValueError, TypeError) as exc:  # a malformed message: say so, change nothing
+            self._fail(str(exc))
+        self.last_update_ms = (time.perf_counter() - started) * 1000
+
+    def _dispatch(self, kind: Any, content: dict[str, Any]) -> None:
+        value = content.get("value")
+        if kind == "click" and isinstance(content.get("target"), str):
+            self.click(content["target"])
+        elif kind == "notation" and isinstance(value, str) and value.strip():
+            self.request(value.strip())
+        elif kind == "step" and isinstance(value, int):
+            self.step(value)
+        elif kind == "goto" and isinstance(value, int):
+            self.goto(value, int(content.get("page", 0) or 0))
+        elif kind == "home":
+            self.home()
+        elif kind == "end":
+            self.end()
+        elif kind == "seat":
+            self.set_seat(value)
+        elif kind == "memory":
+            self.set_memory(bool(value))
+        elif kind == "bot" and isinstance(content.get("seat"), int) and isinstance(value, str):
+            self.set_bot(content["seat"], value)
         elif kind == "undo":
             self.undo()
         elif kind == "bots":
             self.let_bots_move()
-        elif kind == "goto" and isinstance(content.get("to"), int):
-            self.goto(content["to"])
+        elif kind == "new":
+            self.new_game()
+        elif kind == "rematch":
+            self.rematch()
+        elif kind == "save":
+            self.save()
+        elif kind == "load" and isinstance(value, str):
+            self.load(value)
+        elif kind == "clear":
+            self.selection = self.hint = self.error = ""
+            self._refresh()
 
-    def _refresh(self, events: Sequence[Any] = (), step: Any = None) -> None:
-        state = self.state
-        view = state.omniscient() if self.seat is None else state.observation(self.seat)
-        self.html = view._repr_html_()
-        to_move = state.current_player
-        mine = self.seat is None or self.seat == to_move
-        self.legal = [str(a) for a in state.legal_actions()] if mine and to_move >= 0 else []
-        who = "everything" if self.seat is None else f"seat {self.seat}"
-        self.title = f"{state.game.title} - {who}"
-        lines = [str(step)] if step is not None else []
-        lines += [str(e) for e in events]
-        self.log = lines or ([str(state.last_step)] if state.last_step else [])
-        self.can_undo = self.mode == "play" and state.can_undo()
-
-
-def _frames_of(final: State[Any], start: State[Any] | None) -> list[State[Any]]:
-    """The position after each player action of ``final``'s game, from its start.
-
-    With automatic chance, the cards an action revealed belong to that action's frame.
-    """
-    if start is None:
-        if final._start is not None:
-            start = start_position(final._start)
+    # ---------------------------------------------------------------- the payload
+    def _refresh(self) -> None:
+        table = self.table
+        presenter = table.presenter
+        frames, steps = table.frames()
+        live = self.position is None
+        index = len(frames) - 1 if live else self.position
+        assert index is not None
+        shown = table.state if live else frames[index]
+        acting = self._can_act()
+        seat = self._acting_seat()
+        targets = presenter.targets(shown, seat, self.selection) if acting else {}
+        if isinstance(self.seat, int):
+            board_seat: int | None = self.seat
+        elif self.seat == PUBLIC:
+            board_seat = max(shown.current_player, 0)
         else:
-            start = final.game.new_state(final.seed, mode="study", auto_chance=final.auto_chance)
-    current = start.clone()
-    current.mode = "study"
-    frames = [current.clone()]
-    for step in final.history[len(start.history):]:
-        if step.actor == CHANCE and current.auto_chance:
-            continue  # already dealt by the action that revealed it
-        current.apply(step.action)
-        frames.append(current.clone())
-    return frames
+            board_seat = None
+        memory = self.memory or self.seat == PUBLIC
+        board = presenter.board_html(shown, board_seat, selection=self.selection,
+                                     legal=frozenset(targets), memory=memory,
+                                     names=table.names)
+        pages = self._pages(index)
+        page_index = min(self.page, len(pages) - 1)
+        page = pages[page_index]
+        quote = presenter.quote(page.rule)
+        error_quote = presenter.quote(self._error_rule) if self.error else None
+        to_move = shown.current_player
+        odds_seat = to_move if to_move >= 0 and (
+            self.seat == EVERYTHING or self.seat == to_move) else None
+        odds = ([o.to_dict() for o in presenter.odds(shown, odds_seat)]
+                if odds_seat is not None else [])
+        breakdown = presenter.breakdown(shown, table.names) if shown.is_terminal() else None
+        highlight = presenter.target_of(steps[index - 1].action) if index else None
+        self._log = [str(line) for line in _log_lines(shown)][-LOG_LINES:]
+        self.payload = {
+            "title": f"{shown.game.title}",
+            "status": table.status(shown),
+            "seat": str(self.seat),
+            "seats": [{"value": EVERYTHING, "label": "everything (teacher)"},
+                      {"value": PUBLIC, "label": "the open table"},
+                      *({"value": str(s), "label": table.names[s]}
+                        for s in range(table.players))],
+            "memory": self.memory,
+            "memory_toggle": isinstance(self.seat, int),
+            "board": board,
+            "legal": sorted(targets),
+            "highlight": highlight or "",
+            "selection": self.selection,
+            "hint": self.hint,
+            "error": self.error,
+            "error_rule": self._error_rule if self.error else "",
+            "error_quote": error_quote.to_dict() if error_quote else None,
+            "live": live,
+            "acting": acting,
+            "index": index,
+            "last": len(frames) - 1,
+            "moves": [_move_label(i, step, table.names) for i, step in enumerate(steps, 1)],
+            "inspector": {
+                "title": page.title,
+                "rule": page.rule,
+                "quote": quote.to_dict() if quote else None,
+                "html": page.html,
+                "page": page_index,
+                "pages": len(pages),
+            },
+            "odds": odds,
+            "odds_for": table.names[odds_seat] if odds_seat is not None else "",
+            "over": _banner(breakdown),
+            "can_undo": live and self._undo_possible(),
+            "bots": [{"seat": s, "name": table.names[s],
+                      "value": table.bots.get(s, PERSON)} for s in range(table.players)],
+            "bot_choices": table.bot_choices(),
+            "log": self._log,
+        }
+
+    def _undo_possible(self) -> bool:
+        try:
+            self.table.turn_undo_plan()
+        except GoldlabError:
+            return False
+        return True
+
+
+def _start_page(state: State[Any]) -> Any:
+    from goldlab.core.presentation import Page
+
+    setup = [str(e) for e in state.events()][:40]
+    body = "".join(f"<li>{escape(line)}</li>" for line in setup)
+    return Page("The start: the table as set up", "", f"<ul>{body}</ul>" if body else "")
+
+
+def _move_label(number: int, step: Any, names: Sequence[str]) -> str:
+    who = names[step.actor] if 0 <= step.actor < len(names) else "chance"
+    return f"{number}. {who}: {step.action}"
+
+
+def _log_lines(state: State[Any]) -> list[str]:
+    lines: list[str] = []
+    for step in state.recent_steps(12):
+        lines.append(str(step))
+        lines.extend(f"   {event}" for event in step.events)
+    return lines
+
+
+def _banner(breakdown: Any) -> dict[str, Any] | None:
+    if breakdown is None:
+        return None
+    return {"verdict": breakdown.verdict, "tiebreak": breakdown.tiebreak,
+            "rule": breakdown.rule, "html": breakdown.html()}

@@ -1,0 +1,304 @@
+"""A :class:`Table`: one game, the bots in its seats, and the views watching it.
+
+Many views can watch one table (one per player, one for the teacher's projector);
+whatever changes the game (a click, a bot's reply, undo, a new game, a loaded record)
+goes through the table, which then tells every view to redraw.  The table holds no
+widget code, so it is tested without Jupyter.
+
+The table also keeps the *frames* of the game so far, the position after each player
+action, for stepping through like an analysis board.  A player action's frame includes
+the chance steps it triggered (the cards it revealed).
+"""
+
+from __future__ import annotations
+
+import random
+import weakref
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from goldlab.bots import Bot, bot_names, make_bot
+from goldlab.core.errors import GoldlabError
+from goldlab.core.presentation import Presenter
+from goldlab.core.record import Record, load_record
+from goldlab.core.state import CHANCE, TERMINAL, State, Step, start_position
+from goldlab.play import bot_seed
+
+PERSON = "person"
+"""The seat setting for a seat played by a person through a view."""
+
+BOT_MOVE_LIMIT = 10_000
+"""Bots reply at most this many steps in a row (a game's bound is far below it)."""
+
+
+class Table:
+    """One game at a table: its state, who sits where, its frames, and its watchers."""
+
+    def __init__(self, state: State[Any], bots: Mapping[int, str | Bot] | None = None,
+                 names: Sequence[str] = (), start: State[Any] | None = None) -> None:
+        self.state = state
+        self.presenter: Presenter = state.game.presenter()
+        self.names: tuple[str, ...] = tuple(names) or self.presenter.player_names(state)
+        if len(self.names) != state.players:
+            raise ValueError(f"names must name all {state.players} seats, got {list(names)}")
+        self._bots: dict[int, Bot] = {}
+        self._bot_specs: dict[int, str] = {}
+        for seat, bot in (bots or {}).items():
+            self._seat_bot(seat, bot)
+        self._start = start
+        self._frames: list[State[Any]] = []
+        self._frame_steps: list[Step] = []
+        self._frames_cover = -1
+        self._watchers: list[weakref.ReferenceType[Any]] = []
+
+    # ---------------------------------------------------------------- seats and bots
+    @property
+    def bots(self) -> dict[int, str]:
+        """The bot spec of every seat a bot plays (the other seats are people)."""
+        return dict(self._bot_specs)
+
+    def bot_choices(self) -> list[str]:
+        """What a seat can be set to: a person, or any bot of this game."""
+        return [PERSON, *bot_names(self.state.game.name)]
+
+    def set_seat(self, seat: int, who: str | Bot) -> None:
+        """Let a bot (by spec, e.g. ``"greedy"``) or a person (``"person"``) play ``seat``.
+
+        Bots then reply at once if it is their turn.
+        """
+        if who == PERSON:
+            self._bots.pop(seat, None)
+            self._bot_specs.pop(seat, None)
+        else:
+            self._seat_bot(seat, who)
+        self.let_bots_move()
+
+    def _seat_bot(self, seat: int, bot: str | Bot) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"seat must be 0-{self.players - 1}, got {seat!r}")
+        if isinstance(bot, str):
+            made = make_bot(self.state.game.name, bot, seat, bot_seed(self.state.seed, seat))
+            self._bots[seat], self._bot_specs[seat] = made, bot
+        else:
+            self._bots[seat], self._bot_specs[seat] = bot, bot.name
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.state.players
+
+    def is_person(self, seat: int) -> bool:
+        """True if a person (not a bot) plays ``seat``."""
+        return seat not in self._bots
+
+    # ---------------------------------------------------------------- playing
+    def play(self, action: Any) -> list[Any]:
+        """Apply an action (object or notation), then let the bots reply; tell the watchers.
+
+        A refusal raises the engine's error and changes nothing.
+        """
+        events = list(self.state.apply(action))
+        events += self._bot_replies()
+        self.changed()
+        return events
+
+    def let_bots_move(self) -> list[Any]:
+        """Let bots play until a person is to move or the game ends; tell the watchers."""
+        events = self._bot_replies()
+        self.changed()
+        return events
+
+    def _bot_replies(self) -> list[Any]:
+        events: list[Any] = []
+        state = self.state
+        for _ in range(BOT_MOVE_LIMIT):
+            seat = state.current_player
+            bot = self._bots.get(seat)
+            if bot is None:
+                break
+            action = bot.choose(state.observation(seat), state.legal_actions())
+            events.extend(state.apply(action))
+        return events
+
+    def turn_undo_plan(self) -> int:
+        """How many steps :meth:`undo_turn` would take back.
+
+        A person's whole turn: the bots' replies since then and the person's own last
+        action, back to the last position where a person was to move.  Raises
+        :class:`UndoError` (with the engine's reason) if any of those steps cannot be
+        undone, e.g. a card revealed in play mode.
+        """
+        trial = self.state.clone()
+        people = [seat for seat in range(self.players) if self.is_person(seat)]
+        taken = 0
+        while True:
+            if not trial.can_undo():
+                trial.undo()  # raises the engine's UndoError: nothing left, or a reveal
+            actor = trial.history[self._last_action_index(trial)].actor
+            trial.undo()
+            taken += 1
+            if not people or (actor >= 0 and self.is_person(actor)):
+                return taken
+
+    def undo_turn(self) -> int:
+        """Take back a person's whole turn with the bots' replies; return the steps undone.
+
+        All or nothing: if one of the steps cannot be undone, nothing changes and the
+        engine's :class:`UndoError` says why.
+        """
+        taken = self.turn_undo_plan()
+        for _ in range(taken):
+            self.state.undo()
+        self.changed()
+        return taken
+
+    def _person_to_move(self, state: State[Any]) -> bool:
+        seat = state.current_player
+        return seat >= 0 and self.is_person(seat)
+
+    @staticmethod
+    def _last_action_index(state: State[Any]) -> int:
+        history = state.history
+        i = len(history) - 1
+        while i > 0 and history[i].actor == CHANCE and state.auto_chance:
+            i -= 1
+        return i
+
+    # ---------------------------------------------------------------- new games, records
+    def new_game(self, seed: int | None = None) -> None:
+        """A new game with the same players, options and bots, shuffled anew."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        old = self.state
+        fresh = old.game.new_state(seed, mode=old.mode, auto_chance=old.auto_chance)
+        self._replace(fresh)
+
+    def rematch(self) -> None:
+        """The same game again from the same shuffle (same seed), same seats."""
+        old = self.state
+        if old._start is not None:
+            fresh = start_position(old._start)
+            fresh.mode = old.mode
+        else:
+            fresh = old.game.new_state(old.seed, mode=old.mode, auto_chance=old.auto_chance)
+        self._replace(fresh)
+
+    def record_json(self) -> str:
+        """The game so far as a goldlab record (JSON text)."""
+        return self.state.record().to_json()
+
+    def load(self, text: str | bytes | dict[str, Any]) -> None:
+        """Continue from a record (JSON text); a bad record raises RecordError, changing nothing."""
+        record: Record = load_record(text)
+        state = record.replay()
+        if state.game.name != self.state.game.name or state.players != self.players:
+            self._bots.clear()
+            self._bot_specs.clear()
+            self.presenter = state.game.presenter()
+            self.names = self.presenter.player_names(state)
+        self._replace(state)
+
+    def _replace(self, state: State[Any]) -> None:
+        self.state = state
+        self._start = None
+        self._frames, self._frame_steps, self._frames_cover = [], [], -1
+        for seat, spec in list(self._bot_specs.items()):
+            if not isinstance(spec, str) or spec not in bot_names(state.game.name):
+                continue
+            self._bots[seat] = make_bot(state.game.name, spec, seat, bot_seed(state.seed, seat))
+        self._bot_replies()
+        self.changed()
+
+    # ---------------------------------------------------------------- frames
+    def frames(self) -> tuple[list[State[Any]], list[Step]]:
+        """The position after each player action (index 0: the start) and each frame's step.
+
+        Kept between calls and extended as the game goes on; rebuilt after an undo.
+        """
+        history = self.state.history
+        if self._frames_cover >= 0 and self._frames_cover <= len(history) and (
+            self._frames_cover == 0
+            or self._frames[-1].history[-1] == history[self._frames_cover - 1]
+        ):
+            self._extend(history)
+        else:
+            self._rebuild()
+        return self._frames, self._frame_steps
+
+    def _rebuild(self) -> None:
+        start = self._start_state()
+        first = start.clone()
+        first.mode = "study"
+        self._frames = [first]
+        self._frame_steps = []
+        self._frames_cover = len(start.history)
+        self._extend(self.state.history)
+
+    def _start_state(self) -> State[Any]:
+        if self._start is not None:
+            return self._start
+        final = self.state
+        if final._start is not None:
+            return start_position(final._start)
+        fresh: State[Any] = final.game.new_state(final.seed, mode="study",
+                                                 auto_chance=final.auto_chance)
+        return fresh
+
+    def _extend(self, history: list[Step]) -> None:
+        if self._frames_cover >= len(history):
+            return
+        current = self._frames[-1].clone()
+        auto = current.auto_chance
+        i = self._frames_cover
+        while i < len(history):
+            step = history[i]
+            if step.actor == CHANCE and auto:
+                i += 1  # already dealt by the action that revealed it
+                continue
+            events = list(current.apply(step.action))
+            self._frames.append(current.clone())
+            self._frame_steps.append(Step(step.actor, step.action, tuple(events)))
+            i += 1
+            while auto and i < len(history) and history[i].actor == CHANCE:
+                i += 1
+        self._frames_cover = len(history)
+
+    # ---------------------------------------------------------------- watchers
+    def watch(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` (a bound method, held weakly) after every change."""
+        self._watchers.append(weakref.WeakMethod(callback))
+
+    def changed(self) -> None:
+        """Tell every live watcher that the game changed."""
+        alive = []
+        for ref in self._watchers:
+            callback = ref()
+            if callback is not None:
+                alive.append(ref)
+                callback()
+        self._watchers = alive
+
+    # ---------------------------------------------------------------- helpers for views
+    def status(self, state: State[Any] | None = None) -> str:
+        """Whose move it is (or that the game is over), with the players' names."""
+        state = self.state if state is None else state
+        seat = state.current_player
+        if seat == TERMINAL:
+            return "Game over"
+        if seat == CHANCE:
+            return "Chance to move"
+        who = self.names[seat]
+        return f"{who} to move" + ("" if self.is_person(seat) else f" ({self._bot_specs[seat]})")
+
+    def __repr__(self) -> str:
+        return (f"Table({self.state.game.title}, players={self.players}, "
+                f"bots={self._bot_specs}, steps={len(self.state.history)})")
+
+
+def apply_or_explain(table: Table, action: Any) -> GoldlabError | None:
+    """Play ``action`` at the table; return the engine's refusal instead of raising it."""
+    try:
+        table.play(action)
+    except GoldlabError as exc:
+        return exc
+    return None
