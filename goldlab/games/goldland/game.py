@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from goldlab.core.errors import OptionsError
 from goldlab.core.game import Game
@@ -38,6 +38,9 @@ from goldlab.games.goldland.board import CELLS, INNER
 from goldlab.games.goldland.options import GoldlandOptions
 from goldlab.games.goldland.state import GoldlandState
 from goldlab.games.goldland.tokens import exchange_rate
+
+if TYPE_CHECKING:
+    from goldlab.games.goldland.presenter import GoldlandPresenter
 
 UNBOUNDED = 2**62
 """``max_steps`` without a turn cap: Goldland has no finite bound (players may pass forever)."""
@@ -108,6 +111,12 @@ class GoldlandGame(Game):
         if not cap:
             return UNBOUNDED
         return cap * self.players * self.steps_per_turn()
+
+    def presenter(self) -> GoldlandPresenter:
+        """Goldland's presenter: clickable tiles, backpacks and stock, rulebook quotes, odds."""
+        from goldlab.games.goldland.presenter import GoldlandPresenter
+
+        return GoldlandPresenter(self)
 
     def candidate_actions(self, state: State[Any]) -> list[Action]:
         """Well-formed steps of every kind, for refusal tests (a superset of the legal ones)."""

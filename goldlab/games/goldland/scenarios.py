@@ -138,6 +138,7 @@ register(Scenario(
     check=_arno_check,
     notes="Seat 0 is Arno in a 4-player game; the other players pass.",
     tags=("example",),
+    names=("Arno", "seat 1", "seat 2", "seat 3"),
 ))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from goldlab.core.errors import OptionsError
 from goldlab.core.game import Game
@@ -16,6 +16,9 @@ from goldlab.games.goldrush.cards import TABLE_SIZE
 from goldlab.games.goldrush.options import GoldrushOptions
 from goldlab.games.goldrush.rules import GOLD_RUSH_AT
 from goldlab.games.goldrush.state import GoldrushState
+
+if TYPE_CHECKING:
+    from goldlab.core.presentation import Presenter
 
 
 @register
@@ -72,6 +75,12 @@ class GoldrushGame(Game):
         progress = TABLE_SIZE - GOLD_RUSH_AT
         normal_turns = progress + (progress + 1) * self.options.stall_limit
         return 2 * normal_turns + TABLE_SIZE
+
+    def presenter(self) -> Presenter:
+        """Round cards to click, memory mode, exact odds and the rulebook's sentences."""
+        from goldlab.games.goldrush.presenter import GoldrushPresenter
+
+        return GoldrushPresenter.of(self)
 
     def candidate_actions(self, state: State[Any]) -> list[Action]:
         """A flip of every position, empty and face-up ones included."""

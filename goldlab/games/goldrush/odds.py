@@ -32,6 +32,7 @@ from goldlab.core.values import Event
 from goldlab.games.goldrush.actions import FLIPS
 from goldlab.games.goldrush.cards import ALL_CARDS, COLOURS, DECK, Card
 from goldlab.games.goldrush.events import Blasted, DiggerKicked, GoldFound, NothingHappens
+from goldlab.games.goldrush.observation import GoldrushView
 from goldlab.games.goldrush.rules import (
     BLAST,
     FOUND_FLIPPER,
@@ -54,26 +55,35 @@ Z_999 = 3.2905
 """The two-sided 99.9% normal quantile."""
 
 
-def _context(source: GoldrushState | GoldrushGame | None
+def _context(source: GoldrushState | GoldrushGame | GoldrushView | None
              ) -> tuple[Sequence[int], int, Mapping[str, int | None]]:
-    """(unseen counts, flipper, owners) of a state, a fresh game, or the default 2-player game."""
+    """(unseen counts, flipper, owners) of a state, a fresh game, or the default 2-player game.
+
+    A player's view gives the odds from what that player has seen, with that
+    player as the flipper (the omniscient view: the player to move).
+    """
     from goldlab.games.goldrush.game import GoldrushGame
 
     if source is None:
         return DECK, 0, DEFAULT_OWNERS
     if isinstance(source, GoldrushGame):
         return DECK, source.options.start_player, source.owners
+    if isinstance(source, GoldrushView):
+        flipper = source.turn if source.player is None else source.player
+        return source.unseen_counts(), flipper, dict(source.owners)
     return source.unseen, source.turn, source.game.owners
 
 
-def first_flip_cards(source: GoldrushState | GoldrushGame | None = None) -> dict[Card, Fraction]:
+def first_flip_cards(source: GoldrushState | GoldrushGame | GoldrushView | None = None,
+                     ) -> dict[Card, Fraction]:
     """The chance that a blind flip shows each kind of card."""
     counts, _, _ = _context(source)
     total = sum(counts)
     return {c: Fraction(n, total) for c, n in zip(ALL_CARDS, counts, strict=True) if n}
 
 
-def first_flip(source: GoldrushState | GoldrushGame | None = None) -> dict[str, Fraction]:
+def first_flip(source: GoldrushState | GoldrushGame | GoldrushView | None = None,
+               ) -> dict[str, Fraction]:
     """The chance that a blind flip is gold, dynamite, a digger, a digger of each colour."""
     by_card = first_flip_cards(source)
     out = {
@@ -104,7 +114,8 @@ def _pairs(counts: Sequence[int]) -> Iterable[tuple[Card, Card, Fraction]]:
                 yield a, b, Fraction(na * second, total * (total - 1))
 
 
-def pair_outcomes(source: GoldrushState | GoldrushGame | None = None) -> dict[str, Fraction]:
+def pair_outcomes(source: GoldrushState | GoldrushGame | GoldrushView | None = None,
+                  ) -> dict[str, Fraction]:
     """The chance of each outcome of two blind flips (keys: :data:`rules.OUTCOMES`)."""
     counts, flipper, owners = _context(source)
     out = dict.fromkeys(OUTCOMES, Fraction(0))
@@ -113,7 +124,7 @@ def pair_outcomes(source: GoldrushState | GoldrushGame | None = None) -> dict[st
     return out
 
 
-def expected_gold(source: GoldrushState | GoldrushGame | None = None,
+def expected_gold(source: GoldrushState | GoldrushGame | GoldrushView | None = None,
                   seat: int | None = None) -> Fraction:
     """Expected gold points two blind flips bring ``seat`` (default: the flipper)."""
     counts, flipper, owners = _context(source)

@@ -1,6 +1,7 @@
 """HTML and text pictures of a Mount Goldrush table (stdlib only).
 
-The root element has the CSS classes ``gl-state gl-goldrush``.  The table is
+The root element has the CSS classes ``gl-state gl-goldrush``; the style is scoped to
+both, so it never touches the presenter's board (``gl-board gl-goldrush``).  The table is
 drawn as round cards (the real ones are round): face down, face down but seen
 (or, given a player's memory, *remembered by that player*), face up this turn,
 and empty places whose card left the game.  Below it, each player's mine
@@ -33,35 +34,35 @@ FREE_CELL = 46
 
 STYLE = """
 <style>
-.gl-goldrush { font-family: system-ui, sans-serif; font-size: 13px; color: #222;
+.gl-state.gl-goldrush { font-family: system-ui, sans-serif; font-size: 13px; color: #222;
   border: 1px solid #d9c27a; border-radius: 8px; padding: 8px 10px; background: #fffbea;
   max-width: 760px; }
-.gl-goldrush h4 { margin: 2px 0 6px 0; font-size: 14px; }
-.gl-goldrush .gl-table { position: relative; background: #6b4f2a; border-radius: 10px;
+.gl-state.gl-goldrush h4 { margin: 2px 0 6px 0; font-size: 14px; }
+.gl-state.gl-goldrush .gl-table { position: relative; background: #6b4f2a; border-radius: 10px;
   margin: 4px 0 8px 0; }
-.gl-goldrush .gl-c { position: absolute; width: 34px; height: 34px; border-radius: 50%;
+.gl-state.gl-goldrush .gl-c { position: absolute; width: 34px; height: 34px; border-radius: 50%;
   display: flex; flex-direction: column; align-items: center; justify-content: center;
   font-weight: 700; font-size: 13px; line-height: 1; color: white; box-sizing: border-box; }
-.gl-goldrush .gl-c small { font-size: 7px; font-weight: 400; }
-.gl-goldrush .gl-down { background: repeating-linear-gradient(45deg,#8b6d2a,#8b6d2a 4px,
+.gl-state.gl-goldrush .gl-c small { font-size: 7px; font-weight: 400; }
+.gl-state.gl-goldrush .gl-down { background: repeating-linear-gradient(45deg,#8b6d2a,#8b6d2a 4px,
   #a5843a 4px,#a5843a 8px); box-shadow: 0 1px 2px rgba(0,0,0,.5); }
-.gl-goldrush .gl-seen { opacity: .55; border: 2px dashed #fff; }
-.gl-goldrush .gl-mem { opacity: .8; border: 3px solid #ffe066; }
-.gl-goldrush .gl-up { border: 3px solid #fff; box-shadow: 0 0 8px 2px #ffe066; }
-.gl-goldrush .gl-gone { border: 1px dashed rgba(255,255,255,.35); background: transparent;
+.gl-state.gl-goldrush .gl-seen { opacity: .55; border: 2px dashed #fff; }
+.gl-state.gl-goldrush .gl-mem { opacity: .8; border: 3px solid #ffe066; }
+.gl-state.gl-goldrush .gl-up { border: 3px solid #fff; box-shadow: 0 0 8px 2px #ffe066; }
+.gl-state.gl-goldrush .gl-gone { border: 1px dashed rgba(255,255,255,.35); background: transparent;
   color: rgba(255,255,255,.35); font-weight: 400; }
-.gl-goldrush .gl-axis { position: absolute; color: #f3e3b5; font-size: 11px; }
-.gl-goldrush .gl-row { display: flex; align-items: center; gap: 6px; margin: 3px 0;
+.gl-state.gl-goldrush .gl-axis { position: absolute; color: #f3e3b5; font-size: 11px; }
+.gl-state.gl-goldrush .gl-row { display: flex; align-items: center; gap: 6px; margin: 3px 0;
   flex-wrap: wrap; }
-.gl-goldrush .gl-label { min-width: 130px; font-weight: 600; }
-.gl-goldrush .gl-coin { display: inline-flex; width: 20px; height: 20px; border-radius: 50%;
-  align-items: center; justify-content: center; background: #d4a017; color: white;
-  font-weight: 700; font-size: 11px; }
-.gl-goldrush .gl-swatch { display: inline-block; width: 14px; height: 14px;
+.gl-state.gl-goldrush .gl-label { min-width: 130px; font-weight: 600; }
+.gl-state.gl-goldrush .gl-coin { display: inline-flex; width: 20px; height: 20px;
+  border-radius: 50%; align-items: center; justify-content: center; background: #d4a017;
+  color: white; font-weight: 700; font-size: 11px; }
+.gl-state.gl-goldrush .gl-swatch { display: inline-block; width: 14px; height: 14px;
   border-radius: 3px; }
-.gl-goldrush .gl-turn { background: #fff1b8; border-radius: 6px; }
-.gl-goldrush .gl-muted { color: #777; }
-.gl-goldrush .gl-log { font-family: ui-monospace, monospace; font-size: 11px; color: #444;
+.gl-state.gl-goldrush .gl-turn { background: #fff1b8; border-radius: 6px; }
+.gl-state.gl-goldrush .gl-muted { color: #777; }
+.gl-state.gl-goldrush .gl-log { font-family: ui-monospace, monospace; font-size: 11px; color: #444;
   white-space: pre-wrap; margin-top: 6px; }
 </style>
 """

@@ -39,6 +39,7 @@ from goldlab.games.goldrush.cards import (
     cards,
 )
 from goldlab.games.goldrush.events import (
+    GAME_END,
     HOW_TO_PLAY,
     CardFlipped,
     CardsLaidOut,
@@ -218,6 +219,13 @@ class GoldrushState(State["GoldrushGame"]):
         if self.up:
             legal.remove(FLIPS[self.up[0]])
         return legal
+
+    def _why_not(self, action: Action) -> tuple[str, str]:
+        if self.over:
+            # "The game ends once the last card is flipped and removed or taken by a player."
+            why = f" ({self.end_reason})" if self.end_reason else ""
+            return (GAME_END, f"the game is over{why}: nothing more can be flipped")
+        return super()._why_not(action)
 
     def _illegal_reason(self, action: Action) -> tuple[str, str]:
         if not isinstance(action, Flip):

@@ -1,0 +1,644 @@
+"""The picture of a Goldland table for the view: tiles with their paths, pawns, panels.
+
+An HTML fragment, standard library only: a CSS grid of 7 x 7 tiles (paths to the
+exits, adventures with their red articles, equipment lines, treasures, camps,
+adventurers, the temple), an action bar, the equipment line of the adventurer's tile,
+the backpacks, the stock and the temple.  Every control carries the ``data-target`` id
+of :mod:`goldlab.games.goldland.clicks`.  Colours come from JupyterLab's theme
+variables (with light fallbacks) except on tiles and chips, whose fixed colours are
+chosen so that their text reads at 4.5:1 or better.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from goldlab.games.goldland import adventure, exploration
+from goldlab.games.goldland.actions import (
+    STEP_SURVIVE,
+)
+from goldlab.games.goldland.articles import (
+    BACKPACK_SPACES,
+    N_ARTICLES,
+    OBJECTS,
+    Kit,
+    article_name,
+    sub_kits,
+)
+from goldlab.games.goldland.backpack import spaces
+from goldlab.games.goldland.board import (
+    CELLS,
+    GOAL,
+    NEIGHBOUR,
+    cell_name,
+    opposite,
+)
+from goldlab.games.goldland.clicks import (
+    DIRECTION_WORDS,
+    DIRECTIONS,
+    NOTHING,
+    PLACE_PHASE,
+    TURN_PHASE,
+    Pick,
+    acquire_target,
+    cell_target,
+    direction_of,
+    direction_targets,
+    labeller,
+    ordeal_hint,
+    parse_selection,
+    place_hint,
+    variant_target,
+    variants,
+)
+from goldlab.games.goldland.state import GoldlandState
+from goldlab.games.goldland.tiles import ADVENTURE_NAMES, ADVENTURES, Tile, rotate
+
+ARROWS = ("\u25b2", "\u25b6", "\u25bc", "\u25c0")
+SEAT_COLOURS = ("#c62828", "#1565c0", "#2e7d32", "#8d6e00", "#6a1b9a")
+"""The adventurers' colours (white letters on them read at 4.5:1 or better)."""
+TILE_COLOURS: dict[str, tuple[str, str, str]] = {
+    # kind or adventure: (background, ink for text, path colour)
+    "inner": ("#f1dfae", "#3e2a0a", "#7a4b1c"),
+    "coastal": ("#e6d9a8", "#3e2a0a", "#7a4b1c"),
+    "start": ("#f5d35f", "#3e2a0a", "#7a4b1c"),
+    "bandits": ("#6d4c41", "#ffffff", "#f3d9a4"),
+    "puma": ("#a84300", "#ffffff", "#f3d9a4"),
+    "desert": ("#8a6100", "#ffffff", "#f8e7b0"),
+    "mountains": ("#4f5b66", "#ffffff", "#e8dcc0"),
+    "canyon": ("#9a3412", "#ffffff", "#f3d9a4"),
+    "lake": ("#1f5fa8", "#ffffff", "#f3d9a4"),
+    "natives": ("#2e6b30", "#ffffff", "#f3d9a4"),
+}
+ARTICLE_STYLE: dict[str, tuple[str, str, str]] = {
+    # object: (short label, background, ink)
+    "provision": ("Pv", "#f3d9a4", "#3b2a00"),
+    "pearl": ("Pe", "#e8eaf6", "#1a237e"),
+    "rope": ("Ro", "#8d6e63", "#ffffff"),
+    "gun": ("Gu", "#424242", "#ffffff"),
+    "spade": ("Sp", "#546e7a", "#ffffff"),
+    "timber": ("Ti", "#6d4c41", "#ffffff"),
+    "fishing rod": ("Fr", "#01579b", "#ffffff"),
+    "treasure": ("T$", "#ffd54f", "#3e2723"),
+    "amulet": ("Am", "#6a1b9a", "#ffffff"),
+}
+FACE_DOWN = ("#5d4037", "#ffffff")
+TEMPLE_COLOURS = ("#b8860b", "#000000")
+
+STYLE = """<style>
+.gl-board.gl-goldland{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:15px;
+ line-height:1.3;color:var(--jp-ui-font-color1,#222);background:var(--jp-layout-color1,#fff);
+ border:1px solid var(--jp-border-color1,#ccc);border-radius:8px;padding:8px;max-width:100%;
+ box-sizing:border-box}
+.gl-board.gl-goldland *{box-sizing:border-box}
+.gl-goldland .glg-status{font-weight:600;margin:0 0 4px}
+.gl-goldland .glg-hint{margin:0 0 6px;color:var(--jp-ui-font-color1,#222)}
+.gl-goldland .glg-main{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start}
+.gl-goldland .glg-scroll{max-width:100%;overflow-x:auto}
+.gl-goldland .glg-grid{display:grid;grid-template-columns:repeat(7,84px);
+ grid-auto-rows:84px;gap:2px;padding:6px;background:#0b4f8a;border-radius:8px;width:max-content}
+.gl-goldland .glg-cell{position:relative}
+.gl-goldland .glg-face{position:absolute;inset:0;border-radius:6px;overflow:hidden;
+ cursor:pointer;border:2px solid transparent}
+.gl-goldland .glg-empty{background:var(--jp-layout-color2,#eee);
+ border:2px dashed var(--jp-border-color1,#ccc);color:var(--jp-ui-font-color1,#222);
+ display:flex;align-items:center;justify-content:center;font-size:13px}
+.gl-goldland .glg-down{background:#5d4037;color:#fff;font-weight:700}
+.gl-goldland .glg-route{box-shadow:inset 0 0 0 3px #ffffff,inset 0 0 0 6px #000000}
+.gl-goldland .glg-path{position:absolute}
+.gl-goldland .glg-pN{left:calc(50% - 6px);width:12px;top:0;height:50%}
+.gl-goldland .glg-pS{left:calc(50% - 6px);width:12px;top:50%;bottom:0}
+.gl-goldland .glg-pE{top:calc(50% - 6px);height:12px;left:50%;right:0}
+.gl-goldland .glg-pW{top:calc(50% - 6px);height:12px;left:0;width:50%}
+.gl-goldland .glg-sN{left:calc(50% - 6px);width:12px;top:0;height:22%;opacity:.6}
+.gl-goldland .glg-sS{left:calc(50% - 6px);width:12px;bottom:0;height:22%;opacity:.6}
+.gl-goldland .glg-sE{top:calc(50% - 6px);height:12px;right:0;width:22%;opacity:.6}
+.gl-goldland .glg-sW{top:calc(50% - 6px);height:12px;left:0;width:22%;opacity:.6}
+.gl-goldland .glg-hub{position:absolute;left:calc(50% - 9px);top:calc(50% - 9px);width:18px;
+ height:18px;border-radius:50%}
+.gl-goldland .glg-top,.gl-goldland .glg-bottom{position:absolute;left:0;right:0;padding:0 3px;
+ font-size:11px;font-weight:700;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.gl-goldland .glg-top{top:1px}
+.gl-goldland .glg-bottom{bottom:1px;font-weight:600}
+.gl-goldland .glg-treasure{position:absolute;right:3px;top:15px;width:20px;height:20px;
+ clip-path:polygon(30% 0,70% 0,100% 30%,100% 70%,70% 100%,30% 100%,0 70%,0 30%)}
+.gl-goldland .glg-camps{position:absolute;left:3px;top:16px;display:flex;flex-wrap:wrap;
+ width:42px;gap:2px;filter:drop-shadow(0 0 1px #fff) drop-shadow(0 0 1px #000)}
+.gl-goldland .glg-camp{width:12px;height:12px;clip-path:polygon(50% 0,100% 100%,0 100%)}
+.gl-goldland .glg-temple{position:absolute;left:2px;top:2px;padding:1px 4px;border-radius:4px;
+ font-size:11px;font-weight:700;pointer-events:none}
+.gl-goldland .glg-pawns{position:absolute;left:4px;bottom:16px;display:flex;gap:2px;
+ flex-wrap:wrap;max-width:76px;pointer-events:none}
+.gl-goldland .glg-pawn{width:22px;height:22px;border-radius:50%;color:#fff;font-weight:700;
+ font-size:12px;display:flex;align-items:center;justify-content:center;border:2px solid #fff}
+.gl-goldland .glg-pawn.glg-turn{border:3px solid #000;outline:2px solid #fff;
+ pointer-events:auto;cursor:pointer}
+.gl-goldland .glg-exit{position:absolute;width:26px;height:26px;border-radius:50%;
+ border:2px solid #fff;background:#000;color:#fff;font-size:12px;display:flex;
+ align-items:center;justify-content:center;cursor:pointer;z-index:2;padding:0}
+.gl-goldland .glg-xN{left:calc(50% - 13px);top:-11px}
+.gl-goldland .glg-xS{left:calc(50% - 13px);bottom:-11px}
+.gl-goldland .glg-xE{top:calc(50% - 13px);right:-11px}
+.gl-goldland .glg-xW{top:calc(50% - 13px);left:-11px}
+.gl-goldland .glg-preview{outline:3px dashed #000;outline-offset:-3px;opacity:.95}
+.gl-goldland .glg-tool{position:absolute;bottom:3px;width:30px;height:26px;border-radius:5px;
+ border:2px solid #fff;background:#000;color:#fff;font-size:16px;font-weight:700;z-index:2;
+ cursor:pointer;padding:0}
+.gl-goldland .glg-rot{left:6px}
+.gl-goldland .glg-ok{right:6px}
+.gl-goldland .glg-side{flex:1 1 300px;min-width:0;max-width:100%;display:flex;
+ flex-direction:column;gap:8px}
+.gl-goldland .glg-panel{background:var(--jp-layout-color2,#eee);
+ border:1px solid var(--jp-border-color1,#ccc);border-radius:6px;padding:6px 8px}
+.gl-goldland .glg-panel h5{margin:0 0 4px;font-size:14px}
+.gl-goldland .glg-bar{display:flex;flex-wrap:wrap;gap:6px}
+.gl-goldland .glg-btn{font:inherit;font-size:14px;min-height:34px;padding:4px 10px;
+ border-radius:6px;cursor:pointer;color:var(--jp-ui-font-color1,#222);
+ background:var(--jp-layout-color1,#fff);border:2px solid var(--jp-border-color1,#ccc)}
+.gl-goldland .glg-row{display:flex;flex-wrap:wrap;align-items:center;gap:6px;margin:3px 0}
+.gl-goldland .glg-seat{padding:4px 0;border-top:1px solid var(--jp-border-color1,#ccc)}
+.gl-goldland .glg-seat:first-of-type{border-top:0}
+.gl-goldland .glg-dot{display:inline-block;width:14px;height:14px;border-radius:50%;
+ vertical-align:middle}
+.gl-goldland .glg-pack{display:inline-flex;flex-wrap:wrap;gap:2px}
+.gl-goldland .glg-group{display:inline-flex;gap:2px;border-radius:5px;padding:0;
+ border:2px solid transparent;background:none;cursor:pointer}
+.gl-goldland .glg-space{position:relative;display:inline-flex;align-items:center;
+ justify-content:center;width:28px;height:28px;border-radius:4px;font-size:12px;font-weight:700;
+ border:1px solid var(--jp-border-color1,#ccc)}
+.gl-goldland .glg-space small{position:absolute;left:2px;top:0;font-size:8px;font-weight:400}
+.gl-goldland .glg-free{background:var(--jp-layout-color1,#fff);color:var(--jp-ui-font-color1,#222)}
+.gl-goldland .glg-limit{box-shadow:0 0 0 2px var(--jp-brand-color1,#1976d2)}
+.gl-goldland .glg-chip{display:inline-block;padding:2px 6px;border-radius:4px;font-size:13px;
+ font-weight:700}
+.gl-goldland .glg-rule{opacity:.85}
+.gl-goldland .gl-target:focus-visible{outline:3px solid var(--jp-brand-color1,#1976d2);
+ outline-offset:1px}
+.gl-goldland .gl-legal.glg-btn,.gl-goldland .gl-legal.glg-group{
+ border-color:var(--jp-brand-color1,#1976d2);box-shadow:0 0 0 2px var(--jp-brand-color1,#1976d2)}
+.gl-goldland .gl-legal.glg-face{border:3px solid #ffffff;box-shadow:inset 0 0 0 3px #1976d2}
+.gl-goldland .gl-legal.glg-exit,.gl-goldland .gl-legal.glg-tool{background:#1565c0}
+.gl-goldland .gl-selected{outline:4px solid var(--jp-brand-color1,#1976d2);outline-offset:-2px}
+.gl-goldland .gl-highlight{outline:4px solid #ff6f00;outline-offset:-2px}
+</style>"""
+
+
+class _Drawing:
+    """Builds the board HTML of one position (a throwaway helper, one per call)."""
+
+    def __init__(self, state: GoldlandState, seat: int | None, selection: str,
+                 legal: frozenset[str], names: Sequence[str]) -> None:
+        self.state = state
+        self.seat = seat
+        self.legal = legal
+        self.label = labeller(state.players, names)
+        to_move = state.current_player
+        self.to_move = to_move
+        self.mover = to_move if to_move >= 0 else -1
+        self.pick = parse_selection(state, to_move, selection) if to_move >= 0 else NOTHING
+        self.selection = self.pick.text()
+        self.out: list[str] = []
+
+    # ---------------------------------------------------------------- atoms
+    def target(self, target: str, label: str, classes: str = "",
+               tag: str = "div", style: str = "", inner: str = "") -> str:
+        """One clickable element: data-target, role, tabindex, title and aria-label."""
+        cls = f"gl-target {classes}".strip()
+        if target in self.legal:
+            cls += " gl-legal"
+        if self.selection and _selected(self.pick, target, self.state, self.mover):
+            cls += " gl-selected"
+        extra = ' type="button"' if tag == "button" else ""
+        text = escape(label)
+        style_attr = f' style="{style}"' if style else ""
+        return (f'<{tag} class="{cls}" data-target="{escape(target)}" tabindex="0" '
+                f'role="button"{extra} title="{text}" aria-label="{text}"{style_attr}>'
+                f"{inner}</{tag}>")
+
+    def button(self, target: str, text: str, label: str) -> str:
+        """A button of the action bar."""
+        return self.target(target, label, "glg-btn", "button", inner=escape(text))
+
+    # ---------------------------------------------------------------- whole
+    def html(self) -> str:
+        """The fragment: style, status, grid and side panels."""
+        s = self.state
+        out = [STYLE, '<div class="gl-board gl-goldland">']
+        out.append(f'<div class="glg-status">{escape(self.status())}</div>')
+        hint = self.hint()
+        if hint:
+            out.append(f'<div class="glg-hint">{escape(hint)}</div>')
+        out.append('<div class="glg-main"><div class="glg-scroll"><div class="glg-grid" '
+                   'role="grid" aria-label="the 7 by 7 grid of Goldland">')
+        out.extend(self.cell(c) for c in range(CELLS))
+        out.append("</div></div><div class=\"glg-side\">")
+        if self.mover >= 0:
+            out.append(self.action_bar())
+            if s.phase == TURN_PHASE:
+                out.append(self.equipment_line())
+        out.append(self.players())
+        out.append(self.stock())
+        out.append(self.temple())
+        out.append("</div></div></div>")
+        return "".join(out)
+
+    def status(self) -> str:
+        """One line: round, who is to move, the progress of the turn."""
+        s = self.state
+        if s.is_terminal():
+            outcome = s.outcome()
+            assert outcome is not None
+            who = " and ".join(self.label(w) for w in outcome.winners)
+            capped = " (turn cap reached)" if s.capped else ""
+            return f"Game over{capped}: {who} {'share' if outcome.shared else 'wins'}"
+        if self.mover < 0:
+            return f"Round {s.round}: chance deals a tile"
+        parts = [f"Round {s.round}: {self.label(self.mover)} to move"]
+        if s.phase == PLACE_PHASE:
+            parts.append(f"lay the tile {s.tiles[s.drawn].id}")
+        else:
+            moves = BACKPACK_SPACES - sum(s.packs[self.mover]) if s.steps == 0 else \
+                s.allowance - s.steps
+            state_word = ("not begun", "moving", "over")[s.move]
+            parts.append(f"movement {state_word}, {moves} space{'s' if moves != 1 else ''} left")
+            done = [w for w, flag in (("acquired", s.acquired), ("explored", s.explored)) if flag]
+            parts.extend(done)
+            if any(s.hand):
+                parts.append(f"held from an exchange: {Kit.from_counts(s.hand)}")
+        if s.end_reason:
+            parts.append("last round")
+        return "; ".join(parts)
+
+    def hint(self) -> str:
+        """What to click next."""
+        s, pick = self.state, self.pick
+        if self.mover < 0:
+            return ""
+        if s.phase == PLACE_PHASE and pick.at >= 0:
+            return place_hint(s, pick)
+        if pick.kind == "ordeal":
+            tile = s.tile_at(NEIGHBOUR[s.pos[self.mover]][pick.direction])
+            return ordeal_hint(s, pick, tile)
+        if pick.kind == "move":
+            return (f"Into your camp's tile to the {DIRECTION_WORDS[pick.direction]}: walk in "
+                    "through your camp, or survive the adventure again")
+        return ("Click a neighbouring tile or an exit to move, a free space beside your "
+                "adventurer to explore, an article to acquire, discard or exchange.")
+
+    # ---------------------------------------------------------------- the grid
+    def cell(self, c: int) -> str:
+        """One space: the tile (or the free space) with camps, treasure, pawns and arrows."""
+        s = self.state
+        name = cell_name(c)
+        parts = ['<div class="glg-cell" role="gridcell">']
+        preview = s.phase == PLACE_PHASE and c == self.pick.at and s.drawn >= 0
+        v = s.board[c]
+        if preview:
+            tile = s.tiles[s.drawn]
+            inner = self.tile_inner(tile, self.pick.rotation // 90, c)
+            label = (f"{name}: the drawn tile {tile.id} {tile.name} turned "
+                     f"{self.pick.rotation} degrees; click to turn it")
+            parts.append(self.target(cell_target(c), label, "glg-face glg-preview",
+                                     style=self.tile_style(tile), inner=inner))
+        elif v >= 0:
+            tile = s.tiles[v >> 2]
+            inner = self.tile_inner(tile, v & 3, c)
+            route = " glg-route" if self.mover >= 0 and c in s.path else ""
+            parts.append(self.target(cell_target(c), self.tile_label(tile, c),
+                                     "glg-face" + route, style=self.tile_style(tile),
+                                     inner=inner))
+        else:
+            parts.append(self.empty(c))
+        if c == GOAL:
+            back, ink = TEMPLE_COLOURS
+            found = "temple" if v >= 0 else "goal"
+            parts.append(f'<span class="glg-temple" style="background:{back};color:{ink}" '
+                         f'aria-hidden="true">{found}</span>')
+        parts.append(self.pawns(c))
+        if preview:
+            parts.append(self.target("rotate", "turn the drawn tile a quarter clockwise",
+                                     "glg-tool glg-rot", "button", inner="\u21bb"))
+            parts.append(self.target("place", f"lay the drawn tile here ({name}, turned "
+                                              f"{self.pick.rotation} degrees)",
+                                     "glg-tool glg-ok", "button", inner="\u2713"))
+        if s.phase == TURN_PHASE and self.mover >= 0 and c == s.pos[self.mover]:
+            parts.append(self.exits(c))
+        parts.append("</div>")
+        return "".join(parts)
+
+    def empty(self, c: int) -> str:
+        s = self.state
+        name = cell_name(c)
+        beginners = s.options.beginners_grid
+        if s.phase == PLACE_PHASE:
+            where = exploration.placements(s, s.turn)
+            label = f"free space {name}" + (": show the drawn tile here" if c in where else "")
+        elif beginners:
+            label = f"face-down tile at {name}: turn it up (explore)"
+        else:
+            label = f"free space {name}: explore, laying a new tile here"
+        cls = "glg-face glg-empty" + (" glg-down" if beginners and s.phase != PLACE_PHASE
+                                      else "")
+        text = "?" if "glg-down" in cls else name
+        return self.target(cell_target(c), label, cls, inner=escape(text))
+
+    def tile_style(self, tile: Tile) -> str:
+        back, ink, _ = TILE_COLOURS[tile.adventure or tile.kind]
+        return f"background:{back};color:{ink}"
+
+    def tile_label(self, tile: Tile, c: int) -> str:
+        s = self.state
+        parts = [f"{cell_name(c)}: {tile.id} {tile.name}", tile.line()]
+        exits = s.exits_at(c)
+        parts.append("paths " + ("".join(d for i, d in enumerate(DIRECTIONS) if exits >> i & 1)
+                                 or "none"))
+        if s.treasure_at[c]:
+            parts.append("a treasure lies here")
+        camps = [self.label(seat) for at, seat in s.camps if at == c]
+        if camps:
+            parts.append("camps of " + ", ".join(camps))
+        if self.mover >= 0 and s.phase == TURN_PHASE:
+            pos = s.pos[self.mover]
+            if c == pos:
+                parts.append("your adventurer stands here: click to end the movement")
+            elif direction_of(pos, c) >= 0:
+                parts.append("click to move here")
+        return "; ".join(parts)
+
+    def tile_inner(self, tile: Tile, quarter_turns: int, c: int) -> str:
+        s = self.state
+        back, _, path = TILE_COLOURS[tile.adventure or tile.kind]
+        exits = tile.exits_at(quarter_turns)
+        stubs = rotate(tile.stubs, quarter_turns)
+        out = []
+        for i, d in enumerate(DIRECTIONS):
+            if exits >> i & 1:
+                out.append(f'<span class="glg-path glg-p{d}" style="background:{path}"></span>')
+            elif stubs >> i & 1:
+                out.append(f'<span class="glg-path glg-s{d}" style="background:{path}"></span>')
+        if exits:
+            out.append(f'<span class="glg-hub" style="background:{path}"></span>')
+        if tile.adventure is not None:
+            top = f"{ADVENTURE_NAMES[tile.adventure]} {_short(tile.cost)}"
+        else:
+            top = tile.name if tile.kind != "inner" else ""
+        if top:
+            out.append(f'<span class="glg-top" style="background:{back}">{escape(top)}</span>')
+        line = _line_short(tile)
+        out.append(f'<span class="glg-bottom" style="background:{back}">'
+                   f"{escape(line or tile.id)}</span>")
+        if tile.treasure_field:
+            gold = "#ffd54f" if s.treasure_at[c] else "transparent"
+            edge = "#ffd54f"
+            out.append(f'<span class="glg-treasure" style="background:{gold};'
+                       f'box-shadow:inset 0 0 0 3px {edge}"></span>')
+        camps = [seat for at, seat in s.camps if at == c]
+        if camps:
+            flags = "".join(f'<span class="glg-camp" style="background:{SEAT_COLOURS[seat]}">'
+                            "</span>" for seat in camps)
+            out.append(f'<span class="glg-camps">{flags}</span>')
+        return "".join(out)
+
+    def pawns(self, c: int) -> str:
+        s = self.state
+        here = [seat for seat, at in enumerate(s.pos) if at == c]
+        if not here:
+            return ""
+        out = ['<div class="glg-pawns">']
+        for seat in here:
+            name = self.label(seat)
+            letter = escape(name[:1].upper() if not name.startswith("seat ") else name[5:6])
+            style = f"background:{SEAT_COLOURS[seat]}"
+            if seat == self.mover and s.phase == TURN_PHASE:
+                out.append(self.target("pawn", f"{name}'s adventurer (to move): click to end "
+                                               "the movement here",
+                                       "glg-pawn glg-turn", style=style, inner=letter))
+            else:
+                out.append(f'<span class="glg-pawn" style="{style}" title="{escape(name)}\'s '
+                           f'adventurer">{letter}</span>')
+        out.append("</div>")
+        return "".join(out)
+
+    def exits(self, c: int) -> str:
+        s = self.state
+        out = []
+        for d, letter in enumerate(DIRECTIONS):
+            to = NEIGHBOUR[c][d]
+            if to < 0 or s.board[to] < 0:
+                continue
+            connected = bool(s.exits_at(c) >> d & 1 and s.exits_at(to) >> opposite(d) & 1)
+            how = "along the path" if connected else "by an ordeal (4 articles)"
+            out.append(self.target(f"exit:{letter}", f"move {DIRECTION_WORDS[d]} {how}",
+                                   f"glg-exit glg-x{letter}", "button", inner=ARROWS[d]))
+        return "".join(out)
+
+    # ---------------------------------------------------------------- panels
+    def action_bar(self) -> str:
+        s = self.state
+        out = ['<section class="glg-panel"><h5>Actions</h5><div class="glg-bar">']
+        if s.phase == PLACE_PHASE:
+            tile = s.tiles[s.drawn]
+            out.append(f"<span>Drawn: <b>{escape(tile.id)} {escape(tile.name)}</b> "
+                       f"({escape(tile.line())})</span>")
+            out.append("</div></section>")
+            return "".join(out)
+        pick = self.pick
+        if pick.kind == "move":
+            d = pick.direction
+            for m in variants(s, d):
+                if m.mode == STEP_SURVIVE:
+                    into = s.tile_at(NEIGHBOUR[s.pos[self.mover]][d])
+                    cost = into.cost if into is not None else ""
+                    text = f"survive again ({cost})"
+                else:
+                    text = "walk in by your camp"
+                out.append(self.button(variant_target(m), text,
+                                       f"move {DIRECTION_WORDS[d]}: {text}"))
+        if pick.kind == "ordeal":
+            for a in range(N_ARTICLES):
+                n = pick.payment[a]
+                if n > s.hand[a]:
+                    text = f"\u2715 {n} {article_name(a, n)}"
+                    out.append(self.button(f"unpay:{a}", text,
+                                           f"take a {article_name(a)} back out of the payment"))
+        out.append(self.button("endmove", "End move", "end the movement here"))
+        out.append(self.button("dig", "Dig (2 provisions)",
+                               "dig up the treasure with 2 provisions"))
+        out.append(self.button("camp", "Camp", "put a camp on the adventure just survived"))
+        mover = self.mover
+        if s.camps_left[mover] == 0:
+            here = s.pos[mover]
+            for c in adventure.camp_spaces(s, mover):
+                if c != here:
+                    out.append(self.button(f"camp:{cell_name(c)}", f"Camp from {cell_name(c)}",
+                                           f"move your camp from {cell_name(c)} to this tile"))
+        if not s.options.beginners_grid:
+            out.append(self.button("explore", "Explore", "take a tile from the stack"))
+        out.append(self.button("pass", "Pass (+1 token)",
+                               "pass: execute no action and take 1 discovery token"))
+        out.append(self.button("endturn", "End turn", "finish the turn"))
+        out.append("</div></section>")
+        return "".join(out)
+
+    def equipment_line(self) -> str:
+        s = self.state
+        tile = s.tile_at(s.pos[self.mover])
+        if tile is None:
+            return ""
+        out = [f'<section class="glg-panel"><h5>Here: {escape(tile.id)} '
+               f"{escape(tile.name)}</h5>"]
+        if tile.adventure is not None:
+            out.append(f'<div class="glg-row">{escape(ADVENTURE_NAMES[tile.adventure])}: red '
+                       f"{_chips(tile.cost)}</div>")
+        trade = tile.trade
+        if trade is None:
+            out.append("<div>No equipment to acquire here.</div></section>")
+            return "".join(out)
+        need = {"nothing": "nothing needed", "red": "for the red articles, ending here"}.get(
+            trade.needs, "")
+        left = escape(need) if need else f"having {_chips(trade.white)}"
+        out.append(f'<div class="glg-row">{left} \u2192</div><div class="glg-row">')
+        seen: set[Kit] = set()
+        for alternative in trade.gives:
+            kits = sorted(sub_kits(alternative), key=lambda k: (-k.size, k.counts))
+            for k in kits:
+                if not k or k in seen:
+                    continue
+                seen.add(k)
+                out.append(self.target(acquire_target(k), f"acquire {k}", "glg-btn", "button",
+                                       inner=_chips(k)))
+        out.append("</div></section>")
+        return "".join(out)
+
+    def players(self) -> str:
+        s = self.state
+        out = ['<section class="glg-panel"><h5>Adventurers</h5>']
+        for seat in range(s.players):
+            name = self.label(seat)
+            turn = " (to move)" if seat == self.mover else ""
+            markers = [ADVENTURE_NAMES[k] for k, h in zip(ADVENTURES, s.markers, strict=True)
+                       if h == seat]
+            out.append(f'<div class="glg-seat"><div class="glg-row"><span class="glg-dot" '
+                       f'style="background:{SEAT_COLOURS[seat]}"></span><b>{escape(name)}</b>'
+                       f"{escape(turn)}</div><div>moves {BACKPACK_SPACES - sum(s.packs[seat])}"
+                       f" &middot; tokens {s.tokens[seat]} &middot; gold {s.gold[seat]}"
+                       f" &middot; camps left {s.camps_left[seat]} &middot; score "
+                       f"<b>{s.scores()[seat]}</b></div>")
+            out.append(f'<div class="glg-row">{self.backpack(seat)}</div>')
+            if markers:
+                out.append(f'<div class="glg-row">markers: {escape(", ".join(markers))}</div>')
+            if seat == self.mover and any(s.hand):
+                out.append(f'<div class="glg-row">held from an exchange (use at once): '
+                           f"{_chips(Kit.from_counts(s.hand))}</div>")
+            out.append("</div>")
+        out.append("</section>")
+        return "".join(out)
+
+    def backpack(self, seat: int) -> str:
+        """The 12 spaces, each article's spaces one target for the player to move."""
+        s = self.state
+        pack = s.packs[seat]
+        contents = spaces(pack)
+        free = BACKPACK_SPACES - sum(pack)
+        out = ['<span class="glg-pack">']
+        for number in range(1, free + 1):
+            limit = " glg-limit" if number == free else ""
+            out.append(f'<span class="glg-space glg-free{limit}"><small>{number}</small>'
+                       "</span>")
+        number = free
+        index = 0
+        objects = [o for o in contents if o is not None]
+        while index < len(objects):
+            item = objects[index]
+            run = objects.count(item)
+            a = OBJECTS.index(item)
+            short, back, ink = ARTICLE_STYLE[item]
+            boxes = "".join(
+                f'<span class="glg-space" style="background:{back};color:{ink}">'
+                f"<small>{number + k + 1}</small>{short}</span>" for k in range(run))
+            if seat == self.mover and s.phase == TURN_PHASE:
+                if self.pick.kind == "ordeal":
+                    label = f"use a {article_name(a)} for the ordeal"
+                else:
+                    label = f"discard a {article_name(a)} before moving ({run} in the backpack)"
+                out.append(self.target(f"pack:{a}", label, "glg-group", "button", inner=boxes))
+            else:
+                out.append(f'<span class="glg-group" title="{run} '
+                           f'{escape(article_name(a, run))}">{boxes}</span>')
+            number += run
+            index += run
+        out.append("</span>")
+        return "".join(out)
+
+    def stock(self) -> str:
+        s = self.state
+        out = ['<section class="glg-panel"><h5>Stock</h5><div class="glg-row">']
+        for a in range(N_ARTICLES):
+            name = OBJECTS[a]
+            _, back, ink = ARTICLE_STYLE[name]
+            chip = (f'<span class="glg-chip" style="background:{back};color:{ink}">'
+                    f"{escape(name)} {s.stock[a]}</span>")
+            if self.mover >= 0:
+                out.append(self.target(f"stock:{a}", f"exchange {s.rate} discovery tokens for "
+                                                     f"a {name} ({s.stock[a]} in stock)",
+                                       "glg-btn", "button", inner=chip))
+            else:
+                out.append(chip)
+        out.append(f'</div><div>{s.rate} discovery tokens buy 1 article &middot; tokens in '
+                   f"stock {s.token_stock} &middot; treasures {s.treasure_stock} &middot; "
+                   f"face-down tiles {len(s.unseen)}</div></section>")
+        return "".join(out)
+
+    def temple(self) -> str:
+        s = self.state
+        out = ['<section class="glg-panel"><h5>Temple and adventure markers</h5>',
+               f"<div>amulets {s.amulets_left} &middot; bonus field {s.bonus} gold &middot; "
+               f"reserve field {s.reserve} gold</div><div class=\"glg-row\">"]
+        values = s.tileset.marker_values()
+        for key, holder, value in zip(ADVENTURES, s.markers, values, strict=True):
+            back, ink, _ = TILE_COLOURS[key]
+            who = f": {self.label(holder)}" if holder >= 0 else ""
+            out.append(f'<span class="glg-chip" style="background:{back};color:{ink}">'
+                       f"{escape(ADVENTURE_NAMES[key])} {value}{escape(who)}</span>")
+        out.append("</div></section>")
+        return "".join(out)
+
+
+def _selected(pick: Pick, target: str, state: GoldlandState, mover: int) -> bool:
+    if pick.kind in ("move", "ordeal"):
+        return target in direction_targets(state, mover, pick.direction)
+    if pick.kind == "place":
+        return target == cell_target(pick.at)
+    return False
+
+
+def _short(kit: Kit) -> str:
+    return "+".join(f"{n if n > 1 else ''}{ARTICLE_STYLE[name][0]}" for name, n in kit.items())
+
+
+def _line_short(tile: Tile) -> str:
+    trade = tile.trade
+    if trade is None:
+        return ""
+    left = {"nothing": "", "red": "red"}.get(trade.needs, _short(trade.white))
+    return f"{left}\u2192{'|'.join(_short(g) for g in trade.gives)}"
+
+
+def _chips(kit: Kit) -> str:
+    out = []
+    for name, n in kit.items():
+        _, back, ink = ARTICLE_STYLE[name]
+        text = f"{n} \u00d7 {name}" if n > 1 else name
+        out.append(f'<span class="glg-chip" style="background:{back};color:{ink}">'
+                   f"{escape(text)}</span>")
+    return " ".join(out) or "nothing"
+
+
+__all__ = ["board_html"]
+
+
+def board_html(state: GoldlandState, seat: int | None, selection: str,
+               legal: frozenset[str], names: Sequence[str]) -> str:
+    """The board fragment of ``state`` as ``seat`` sees it (Goldland hides nothing)."""
+    return _Drawing(state, seat, selection, legal, names).html()

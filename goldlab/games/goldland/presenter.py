@@ -1,0 +1,246 @@
+"""How Goldland shows itself in a view: its presenter, with the rulebook's words and odds.
+
+The clicks (target ids, selections, the action a click means) are in
+:mod:`goldlab.games.goldland.clicks`, the picture of the table in
+:mod:`goldlab.games.goldland.picture`; the rulebook's sentences in
+:mod:`goldlab.games.goldland.rulebook`.  This module adds what the inspector shows:
+exact odds of the next tile, a page per step and the final scoring by source.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from html import escape
+from typing import Any
+
+from goldlab.core.presentation import (
+    Breakdown,
+    Click,
+    Expectation,
+    Odds,
+    Page,
+    Presenter,
+    Quote,
+)
+from goldlab.core.state import State, Step
+from goldlab.core.values import Action
+from goldlab.games.goldland import clicks, picture
+from goldlab.games.goldland.actions import (
+    STEP_ORDEAL,
+    STEP_SURVIVE,
+    Acquire,
+    Camp,
+    Dig,
+    Discard,
+    DrawTile,
+    EndMove,
+    EndTurn,
+    Exchange,
+    Explore,
+    LayCoast,
+    Move,
+    Pass,
+    Place,
+)
+from goldlab.games.goldland.articles import (
+    AMULET,
+    AMULET_GOLD,
+    BACKPACK_SPACES,
+    TREASURE,
+    TREASURE_GOLD,
+    Kit,
+)
+from goldlab.games.goldland.board import (
+    cell_name,
+)
+from goldlab.games.goldland.clicks import goldland_state, labeller
+from goldlab.games.goldland.events import (
+    ACQUIRE,
+    CAMPS,
+    END,
+    EXPLORE,
+    MOVE,
+    ORDEAL,
+    PLAY,
+    SETUP,
+    TOKENS,
+)
+from goldlab.games.goldland.events import (
+    TREASURE as TREASURE_RULE,
+)
+from goldlab.games.goldland.rulebook import QUOTES
+from goldlab.games.goldland.state import GoldlandState
+from goldlab.games.goldland.tiles import ADVENTURE_NAMES, ADVENTURES
+
+_SEAT_WORD = re.compile(r"\bseat (\d)\b")
+
+
+@dataclass(frozen=True)
+class GoldlandPresenter(Presenter):
+    """Goldland's tiles, backpacks and stock as click targets, with the rulebook's words.
+
+    Goldland hides nothing a player has seen (backpacks, tokens, camps and tiles lie
+    open; the face-down stack was never seen), so ``memory`` changes nothing.
+    """
+
+    quotes: Mapping[str, Quote] = field(default_factory=lambda: QUOTES)
+
+    # ---------------------------------------------------------------- targets
+    def targets(self, state: State[Any], seat: int | None,
+                selection: str = "") -> dict[str, Action | None]:
+        """Every target the player to move may click now, with the legal action it plays."""
+        return clicks.targets(state, seat, selection)
+
+    def click(self, state: State[Any], seat: int | None, target: str,
+              selection: str = "") -> Click:
+        """What a click on ``target`` means now: the action meant, a selection or a refusal."""
+        return clicks.click(state, seat, target, selection)
+
+    def target_of(self, action: Action) -> str | None:
+        """Where a replayed action is drawn: the tile laid, the button pressed, the pawn moved."""
+        return clicks.target_of(action)
+
+    # ---------------------------------------------------------------- the table
+    def board_html(self, state: State[Any], seat: int | None, *, selection: str = "",
+                   legal: frozenset[str] = frozenset(), memory: bool = False,
+                   names: Sequence[str] = ()) -> str:
+        """The grid as tiles with their exits, and the panels, every control a target.
+
+        ``memory`` has no effect: nothing in Goldland that a player once saw is hidden
+        later (the backpacks and tiles stay open, the face-down stack was never seen).
+        """
+        gl = goldland_state(state)
+        return picture.board_html(gl, seat, selection, legal, names)
+
+    # ---------------------------------------------------------------- odds
+    def odds(self, state: State[Any], seat: int) -> list[Odds | Expectation]:
+        """What the next tile from the face-down stack brings, from ``seat``'s view alone."""
+        view = goldland_state(state).observation(seat)
+        face_down = [view.tileset.by_id(t) for t in view.face_down]
+        n = len(face_down)
+        if n == 0:
+            return []
+        of_n = f"of the {n} face-down tiles"
+        adventures = sum(1 for t in face_down if t.adventure is not None)
+        fields = sum(1 for t in face_down if t.treasure_field)
+        either = sum(1 for t in face_down if t.adventure is not None or t.treasure_field)
+        treasure_note = f"{fields} {of_n} show a treasure field"
+        if view.treasure_stock == 0:
+            treasure_note += " (but no treasure is left in the stock to put on it)"
+        out: list[Odds | Expectation] = [
+            Odds("next tile has an adventure or a treasure", Fraction(either, n),
+                 f"{either} {of_n}"),
+            Odds("next tile has an adventure", Fraction(adventures, n), f"{adventures} {of_n}"),
+            Odds("next tile has a treasure field", Fraction(fields, n), treasure_note),
+        ]
+        for key in ADVENTURES:
+            k = sum(1 for t in face_down if t.adventure == key)
+            if k:
+                out.append(Odds(f"next tile is a {ADVENTURE_NAMES[key]}", Fraction(k, n),
+                                f"{k} {of_n}"))
+        return out
+
+    # ---------------------------------------------------------------- inspection
+    def pages(self, before: State[Any], step: Step, after: State[Any],
+              names: Sequence[str] = ()) -> list[Page]:
+        """What one step did, event by event with each event's rule, and the final scoring."""
+        label = labeller(before.players, names)
+        actor = "chance" if step.actor < 0 else label(step.actor)
+        action = step.action
+        title = f"{actor}: {action}"
+        if isinstance(action, DrawTile):
+            tile = goldland_state(before).tileset.by_id(action.tile)
+            title = f"chance: the stack gives {tile.id}, {tile.name}"
+        rule = _rule_of(action) or (step.events[0].rule if step.events else "")
+        items = []
+        for event in step.events:
+            text = event.describe()
+            text = text.split(" ", 1)[1] if " " in text else text
+            text = _SEAT_WORD.sub(lambda m: label(int(m.group(1))), text)
+            items.append(f'<li>{escape(text)} <small class="glg-rule">'
+                         f"{escape(event.rule)}</small></li>")
+        body = f"<ul>{''.join(items)}</ul>" if items else ""
+        if step.actor >= 0:
+            body += _changes_table(goldland_state(before), goldland_state(after), step.actor, label)
+        pages = [Page(title, rule, body)]
+        result = self.breakdown(after, names) if after.is_terminal() else None
+        if result is not None:
+            html = result.html() + f"<p>{escape(result.verdict)}</p>"
+            if result.tiebreak:
+                html += f"<p>{escape(result.tiebreak)}</p>"
+            pages.append(Page("Final scoring", END, html))
+        return pages
+
+    def breakdown(self, state: State[Any], names: Sequence[str] = ()) -> Breakdown | None:
+        """Each player's gold by source (pieces, treasures, amulet, markers) and the verdict."""
+        gl = goldland_state(state)
+        outcome = gl.outcome()
+        if outcome is None:
+            return None
+        label = labeller(gl.players, names)
+        rows = []
+        for s in range(gl.players):
+            pack = gl.packs[s]
+            held = [(key, gl.tileset.marker(key))
+                    for key, holder in zip(ADVENTURES, gl.markers, strict=True) if holder == s]
+            markers = " + ".join(f"{ADVENTURE_NAMES[k]} {v}" for k, v in held)
+            if len(held) > 1:
+                markers += f" = {sum(v for _, v in held)}"
+            rows.append((
+                label(s), str(gl.gold[s]),
+                f"{pack[TREASURE]} \u00d7 {TREASURE_GOLD} = {pack[TREASURE] * TREASURE_GOLD}",
+                str(AMULET_GOLD) if pack[AMULET] else "-",
+                markers or "-", str(outcome.scores[s]), str(outcome.ranks[s]),
+            ))
+        best = max(outcome.scores)
+        winners = " and ".join(label(w) for w in outcome.winners)
+        if outcome.shared:
+            verdict = f"{winners} share the victory with {best} gold"
+            tiebreak = ("The rulebook names no tie-break (\u201cThe player with the most gold "
+                        "wins.\u201d): tied players share the victory (ruling goldland-ties).")
+        else:
+            verdict = f"{winners} wins with {best} gold"
+            tiebreak = ""
+        if gl.capped:
+            verdict += f" (the game was stopped by the turn cap after {gl.round} rounds)"
+        headers = ("player", "gold pieces", "treasures", "amulet", "adventure markers",
+                   "gold", "rank")
+        return Breakdown(headers, tuple(rows), verdict, tiebreak, END)
+
+
+# ==================================================================== helpers: pages
+def _rule_of(action: Action) -> str:
+    if isinstance(action, Move):
+        if action.mode == STEP_ORDEAL:
+            return ORDEAL
+        return CAMPS if action.mode == STEP_SURVIVE else MOVE
+    rules: dict[type, str] = {
+        EndMove: MOVE, Discard: MOVE, Camp: CAMPS, Dig: TREASURE_RULE, Acquire: ACQUIRE,
+        Exchange: TOKENS, Explore: EXPLORE, Place: EXPLORE, DrawTile: EXPLORE, Pass: PLAY,
+        EndTurn: PLAY, LayCoast: SETUP,
+    }
+    return rules.get(type(action), "")
+
+
+def _changes_table(before: GoldlandState, after: GoldlandState, seat: int,
+                   label: Callable[[int], str]) -> str:
+    rows = [
+        ("backpack", str(Kit.from_counts(before.packs[seat])),
+         str(Kit.from_counts(after.packs[seat]))),
+        ("free spaces (moves)", str(BACKPACK_SPACES - sum(before.packs[seat])),
+         str(BACKPACK_SPACES - sum(after.packs[seat]))),
+        ("tile", cell_name(before.pos[seat]), cell_name(after.pos[seat])),
+        ("discovery tokens", str(before.tokens[seat]), str(after.tokens[seat])),
+        ("gold so far", str(before.scores()[seat]), str(after.scores()[seat])),
+    ]
+    body = "".join(
+        f"<tr><th>{escape(k)}</th><td>{escape(b)}</td><td>{escape(a)}</td></tr>"
+        for k, b, a in rows if b != a or k == "backpack"
+    )
+    return (f'<table class="gl-table"><tr><th>{escape(label(seat))}</th><th>before</th>'
+            f"<th>after</th></tr>{body}</table>")
+
+
