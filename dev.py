@@ -3,7 +3,7 @@
 
 Standard library only, so it runs with a bare Python 3.11. It keeps a virtual environment in
 `.venv/` (created and `pip install -e ".[dev]"`-ed on first use, refreshed only when
-`pyproject.toml` changes). It does not activate anything in your shell.
+`pyproject.toml` or `setup.py` changes). It does not activate anything in your shell.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ commands:
                          (e.g. python3 dev.py test -k gold)
   setup                  only create/refresh .venv
 
-The environment is re-installed only when pyproject.toml changes (its sha256 is kept in
+The environment is re-installed only when pyproject.toml or setup.py changes (their sha256 is in
 .venv/.goldlab-install-stamp); delete .venv to start from scratch.
 """
 
@@ -63,8 +63,11 @@ def is_root() -> bool:
 
 
 def wanted_stamp() -> str:
-    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    return f"pyproject-sha256={digest} extras={EXTRAS}\n"
+    digest = hashlib.sha256()
+    for name in ("pyproject.toml", "setup.py"):  # setup.py lists the packages a wheel carries
+        path = ROOT / name
+        digest.update(path.read_bytes() if path.exists() else b"")
+    return f"build-sha256={digest.hexdigest()} extras={EXTRAS}\n"
 
 
 def venv_works() -> bool:
