@@ -1,0 +1,21 @@
+"""Classroom lessons: questions students check themselves, with helpful feedback.
+
+Each lesson notebook (``notebooks/lessons/``) makes a :class:`Quiz` of its questions and
+calls ``check("key", answer)``; the feedback says what is right, or what the answer looks
+like it mixed up (a percentage for a probability, the opposite event, a fraction upside
+down), never only True or False.
+
+>>> from fractions import Fraction
+>>> from goldlab.lessons import Question, Quiz
+>>> quiz = Quiz("demo", [Question("gold", "Chance the first card is gold?", Fraction(19, 49))])
+>>> print(quiz.check("gold", "19/49"))
+Right: 19/49 (0.388).
+>>> quiz.check("gold", 38.8).correct   # "38.8 looks like a percentage ..."
+False
+>>> print(quiz.check("gold", "49/19"))
+Not yet: your fraction is upside down: favourable cases on top, all cases below.
+"""
+
+from goldlab.lessons.check import Feedback, Question, Quiz
+
+__all__ = ["Feedback", "Question", "Quiz"]
