@@ -1,10 +1,12 @@
 """Interactive Jupyter views of goldlab games (needs the ``notebook`` extra).
 
-The engine never imports this package.  Views are thin: they render a player's
-observation (or the omniscient one) as HTML and send the notation of the chosen
-action back to the engine; no rule is decided here or in JavaScript.
+The engine never imports this package.  Views are thin: each game's presenter (in the
+game's folder) draws the table with click targets and says what a click means; the
+engine decides; no rule is decided here or in JavaScript.  See ``docs/views.md``.
 """
 
 from goldlab.views.game_view import GameView
+from goldlab.views.play_table import PlayTable, play_table
+from goldlab.views.table import Table
 
-__all__ = ["GameView"]
+__all__ = ["GameView", "PlayTable", "Table", "play_table"]
