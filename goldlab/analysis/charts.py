@@ -2,8 +2,10 @@
 
 Large runs are summarised with pandas first (counts per bin, a few hundred
 points of a running estimate), so a chart of a million games stays a small
-Vega-Lite spec.  Charts render in Jupyter as they are, and headless through
-vl-convert (``chart.save("x.svg")`` or :func:`to_svg`).
+Vega-Lite spec.  Charts render in Jupyter as they are, without the internet:
+importing this module in a kernel switches on :mod:`goldlab.analysis.display`
+(interactive charts as offline widgets, the others as SVG).  Headless, they
+render through vl-convert (``chart.save("x.svg")`` or :func:`to_svg`).
 
 >>> import goldlab
 >>> from goldlab.analysis import charts
@@ -22,6 +24,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+from goldlab.analysis.display import activate_in_kernel
 from goldlab.analysis.stats import ALPHA, per_game, proportion_ci, win_rates
 
 WIDTH = 360
@@ -98,6 +101,19 @@ def game_length_histogram(results: pd.DataFrame, column: str = "turns", *,
         tooltip=[column, "games"],
     ).properties(width=WIDTH, height=HEIGHT,
                  title=title or f"Game length ({column.replace('_', ' ')} per game)")
+    return chart
+
+
+def score_boxplot(results: pd.DataFrame, by: str = "bot", *, order: Sequence[str] | None = None,
+                  title: str | None = None) -> alt.Chart:
+    """Final scores per ``by`` group as box plots (a static picture: no tooltips)."""
+    table = results[[by, "score"]].copy()
+    table[by] = table[by].astype(str)
+    chart: alt.Chart = alt.Chart(table).mark_boxplot().encode(
+        x=alt.X(f"{by}:N", title=by, sort=list(order) if order is not None else None,
+                axis=alt.Axis(labelAngle=0)),
+        y=alt.Y("score:Q", title="final score"),
+    ).properties(width=WIDTH, height=HEIGHT, title=title or f"Final scores by {by}")
     return chart
 
 
@@ -194,3 +210,7 @@ def to_png(chart: alt.TopLevelMixin, *, scale: float = 1.0) -> bytes:
     import vl_convert as vlc
 
     return bytes(vlc.vegalite_to_png(chart.to_json(), scale=scale))
+
+
+# In a Jupyter kernel, draw charts without the internet (see goldlab.analysis.display).
+activate_in_kernel()

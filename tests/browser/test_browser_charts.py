@@ -1,0 +1,142 @@
+"""Charts in notebooks 02 and 04 draw in JupyterLab and Voila with non-loopback requests blocked.
+
+This is the offline promise of goldlab.analysis.display: no "Error loading script", no console
+error, no request that leaves the machine, and each chart on the page has marks.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from browser_harness import JupyterServer, open_and_run
+from playwright.sync_api import Page, Route
+
+pytestmark = pytest.mark.browser
+
+LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
+
+# Voila 0.5's templates (lab/index.html.j2) load these from cdn.jsdelivr.net / cdnjs.
+VOILA_TEMPLATE_CDN = ("fontawesome", "mathjax")
+
+# notebook -> (interactive widget charts, static SVG charts)
+EXPECTED = {
+    "02-mount-goldrush.ipynb": (0, 1),
+    "04-strategy-lab.ipynb": (4, 0),
+}
+
+# Per chart output: "widget" (vega-embed drew a canvas or svg), "svg" (an <img> of a vl-convert
+# SVG), with whether it has visible marks.
+_CHARTS_JS = """
+() => {
+  const charts = [];
+  for (const out of document.querySelectorAll('.jp-OutputArea-output')) {
+    const embed = out.querySelector('.vega-embed');
+    if (embed) {
+      const canvas = embed.querySelector('canvas');
+      let drawn = false;
+      if (canvas && canvas.width > 0 && canvas.height > 0) {
+        const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+        let inked = 0;
+        for (let i = 3; i < pixels.length; i += 4) if (pixels[i] > 0) inked++;
+        drawn = inked > 500;
+      }
+      const svgMarks = embed.querySelectorAll('svg .mark-symbol path, svg .mark-rect path, ' +
+                                              'svg .mark-line path, svg .mark-area path').length;
+      charts.push({kind: 'widget', drawn: drawn || svgMarks > 0});
+      continue;
+    }
+    const img = out.querySelector('img[src^="data:image/svg+xml"]');
+    if (img && decodeURIComponent(img.src).includes('class="marks"')) {
+      const source = decodeURIComponent(img.src);
+      charts.push({kind: 'svg', drawn: img.complete && img.naturalWidth > 0
+                   && (source.match(/<path/g) || []).length > 5});
+    }
+  }
+  return charts;
+}
+"""
+
+
+@pytest.fixture
+def blocked(page: Page) -> list[str]:
+    """Abort every request of the page whose host is not loopback; the list of their URLs."""
+    urls: list[str] = []
+
+    def route(r: Route) -> None:
+        url = r.request.url
+        if urlsplit(url).scheme in ("data", "blob") or urlsplit(url).hostname in LOOPBACK:
+            r.continue_()
+        else:
+            urls.append(url)
+            r.abort("internetdisconnected")
+
+    page.context.route("**/*", route)
+    return urls
+
+
+@pytest.mark.parametrize("notebook", sorted(EXPECTED))
+def test_charts_draw_offline_in_jupyterlab(
+    notebook: str, page: Page, lab: JupyterServer, blocked: list[str], console_errors: list[str],
+    artifacts_dir: Path,
+) -> None:
+    widgets, svgs = EXPECTED[notebook]
+    started = time.monotonic()
+    open_and_run(page, lab, notebook, timeout=180_000)
+    ran = time.monotonic() - started
+    page.wait_for_function(
+        f"() => ({_CHARTS_JS})().filter(c => c.drawn).length >= {widgets + svgs}",
+        timeout=60_000, polling=500,
+    )
+    charts = page.evaluate(_CHARTS_JS)
+    print(f"\n{notebook}: opened and ran in {ran:.1f} s; charts {charts}")
+
+    assert [c["kind"] for c in charts].count("widget") == widgets
+    assert [c["kind"] for c in charts].count("svg") == svgs
+    assert all(c["drawn"] for c in charts)
+    assert page.get_by_text("Error loading script").count() == 0
+    assert page.get_by_text("JavaScript Error").count() == 0
+    assert blocked == [], "the page tried to reach the internet"
+    assert console_errors == []
+
+    _screenshot_first_chart(page, artifacts_dir / "browser" / f"chart-{Path(notebook).stem}.png")
+
+
+def test_interactive_charts_draw_offline_in_voila(
+    page: Page, lab: JupyterServer, blocked: list[str], console_errors: list[str],
+    artifacts_dir: Path,
+) -> None:
+    """Voila, served by the same JupyterLab server, runs 04 and shows its four widget charts."""
+    started = time.monotonic()
+    response = page.goto(f"{lab.url}/voila/render/04-strategy-lab.ipynb", timeout=180_000)
+    if response is None or response.status == 404:
+        pytest.skip("Voila is not enabled as a server extension")
+    page.wait_for_selector("#loading", state="detached", timeout=180_000)
+    page.wait_for_function(
+        f"() => ({_CHARTS_JS})().filter(c => c.drawn).length >= 4", timeout=60_000, polling=500
+    )
+    charts = page.evaluate(_CHARTS_JS)
+    print(f"\nVoila 04-strategy-lab.ipynb: rendered in {time.monotonic() - started:.1f} s; "
+          f"charts {charts}")
+
+    assert [c["kind"] for c in charts] == ["widget"] * 4
+    assert all(c["drawn"] for c in charts)
+    assert page.get_by_text("Error loading script").count() == 0
+    # Voila's own page template (not the charts) links Font Awesome and MathJax from CDNs.
+    # The charts must not miss them: drop their load errors, then expect no other error.
+    template = [url for url in blocked if any(w in url for w in VOILA_TEMPLATE_CDN)]
+    print(f"blocked requests of Voila's template: {template}")
+    assert [url for url in blocked if url not in template] == []
+    console_errors[:] = [e for e in console_errors if not any(url in e for url in template)]
+    assert console_errors == []
+    _screenshot_first_chart(page, artifacts_dir / "browser" / "chart-04-strategy-lab-voila.png")
+
+
+def _screenshot_first_chart(page: Page, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    chart = page.locator(".jp-OutputArea-output:has(.vega-embed), "
+                         ".jp-OutputArea-output:has(img[src^='data:image/svg+xml'])").first
+    chart.scroll_into_view_if_needed()
+    chart.screenshot(path=path)
