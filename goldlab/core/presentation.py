@@ -181,8 +181,12 @@ class Presenter:
         """The rulebook's sentence for a section (as events and refusals name it)."""
         return self.quotes.get(section)
 
-    def odds(self, state: State[Any], seat: int) -> list[Odds | Expectation]:
-        """Exact chances for ``seat``, from that seat's observation only."""
+    def odds(self, state: State[Any], seat: int, *,
+             memory: bool = False) -> list[Odds | Expectation]:
+        """Exact chances for ``seat``, from that seat's observation only.
+
+        ``memory``: the player plays in memory mode, so leave out chances that name a card
+        the player saw earlier (the player must remember it, not read it here)."""
         return []
 
     # ---------------------------------------------------------------- inspection

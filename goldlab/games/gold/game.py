@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from goldlab.core.errors import OptionsError
 from goldlab.core.game import Game
@@ -15,6 +15,9 @@ from goldlab.games.gold.cards import ALL_CARDS, DONKEYS_PER_COLOUR
 from goldlab.games.gold.options import GoldOptions
 from goldlab.games.gold.rules import EXCHANGES, TAKES
 from goldlab.games.gold.state import GoldState
+
+if TYPE_CHECKING:
+    from goldlab.games.gold.presenter import GoldPresenter
 
 
 @register
@@ -74,6 +77,12 @@ class GoldGame(Game):
         """
         r = self.revealed_cards()
         return 2 * (r + 9 * self.players + 9 * r)
+
+    def presenter(self) -> GoldPresenter:
+        """Gold! in a view: cards to click, the rulebook's sentences, refill odds."""
+        from goldlab.games.gold.presenter import GoldPresenter
+
+        return GoldPresenter(self)
 
     def candidate_actions(self, state: State[Any]) -> list[Action]:
         """Every take, exchange, steal and 'no bonus' that names real cards."""

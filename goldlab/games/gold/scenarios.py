@@ -24,6 +24,8 @@ from goldlab.games.gold.state import GoldState
 from goldlab.scenarios import Scenario, register
 
 CLAUS, DIRK, BERND = 0, 1, 2
+NAMES = ("Claus", "Dirk", "Bernd")
+"""The rulebook's players, seat by seat, for the views."""
 
 
 def _gold(state: State[Any]) -> GoldState:
@@ -52,6 +54,7 @@ def _take_check(state: State[Any], events: list[Event]) -> None:
 
 register(Scenario(
     name="gold/take-lowest",
+    names=NAMES,
     title="Action A: only the lowest card may be taken",
     rule="A) Take a card",
     quote=(
@@ -86,6 +89,7 @@ def _exchange1_check(state: State[Any], events: list[Event]) -> None:
 
 register(Scenario(
     name="gold/exchange-option-1",
+    names=NAMES,
     title="Action B, option 1: a gold card for a lower gold card",
     rule="B) Exchange a card",
     quote=(
@@ -120,6 +124,7 @@ def _exchange2_check(state: State[Any], events: list[Event]) -> None:
 
 register(Scenario(
     name="gold/exchange-option-2",
+    names=NAMES,
     title="Action B, option 2: a donkey for any gold card, never a donkey",
     rule="B) Exchange a card",
     quote=(
@@ -158,6 +163,7 @@ def _set_check(state: State[Any], events: list[Event]) -> None:
 
 register(Scenario(
     name="gold/set-with-bonus",
+    names=NAMES,
     title="Scoring a set, after taking a bonus card in a colour he does not have",
     rule="Scoring a set",
     quote=(
@@ -206,6 +212,7 @@ def _colour_check(state: State[Any], events: list[Event]) -> None:
 
 register(Scenario(
     name="gold/colour-scoring",
+    names=NAMES,
     title="Colour scoring: a tie banks both top cards; a donkey-only colour is not scored",
     rule="Colour scoring",
     quote=(
@@ -242,6 +249,7 @@ def _donkeys_check(state: State[Any], events: list[Event]) -> None:
 
 register(Scenario(
     name="gold/only-donkeys-left",
+    names=NAMES,
     title="Only donkeys on offer: action A is forced",
     rule="Tactical hints",
     quote=(
@@ -363,4 +371,4 @@ register(Scenario(
     check=_tie_check,
 ))
 
-__all__ = ["BERND", "CLAUS", "DIRK", "GrandFinalBegins"]
+__all__ = ["BERND", "CLAUS", "DIRK", "NAMES", "GrandFinalBegins"]

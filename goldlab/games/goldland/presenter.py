@@ -116,7 +116,8 @@ class GoldlandPresenter(Presenter):
         return picture.board_html(gl, seat, selection, legal, names)
 
     # ---------------------------------------------------------------- odds
-    def odds(self, state: State[Any], seat: int) -> list[Odds | Expectation]:
+    def odds(self, state: State[Any], seat: int, *,
+             memory: bool = False) -> list[Odds | Expectation]:
         """What the next tile from the face-down stack brings, from ``seat``'s view alone."""
         view = goldland_state(state).observation(seat)
         face_down = [view.tileset.by_id(t) for t in view.face_down]

@@ -111,8 +111,8 @@ def _css() -> str:
 {r} *{{box-sizing:border-box}}
 {r} .gr-status{{font-size:1.15em;font-weight:700;margin:0 0 8px 0}}
 {r} .gr-phase{{display:inline-block;padding:1px 8px;border-radius:999px;font-size:.85em;
- background:var(--jp-brand-color1,#1976d2);color:#fff}}
-{r} .gr-muted{{color:var(--jp-ui-font-color2,#555)}}
+ background:var(--jp-brand-color0,#1565c0);color:#fff}}
+{r} .gr-muted{{color:var(--jp-content-font-color2,#555)}}
 {r} .gr-scroll{{max-width:100%;overflow-x:auto}}
 {r} .gr-table{{display:grid;gap:4px;width:100%;min-width:300px;max-width:680px;
  padding:8px;border-radius:12px;background:{table_bg};color:{table_fg};
@@ -410,7 +410,7 @@ class GoldrushPresenter(Presenter):
             else:
                 pile = "".join(f'<span class="gr-coin gr-f-gold">{g.value}</span>'
                                for g in sorted(gold, reverse=True))
-                total = f"{view.scores[s]} points from {_cards(len(gold))}"
+                total = f"{_points(view.scores[s])} from {_cards(len(gold))}"
             if not gold:
                 pile = '<span class="gr-muted">no gold yet</span>'
             parts.append(
@@ -446,7 +446,8 @@ class GoldrushPresenter(Presenter):
         return f'<div class="gr-key gr-muted">{escape(text)}</div>'
 
     # ---------------------------------------------------------------- odds
-    def odds(self, state: State[Any], seat: int) -> list[Odds | Expectation]:
+    def odds(self, state: State[Any], seat: int, *,
+             memory: bool = False) -> list[Odds | Expectation]:
         """The chances of a flip of an unseen card, and of this turn, from ``seat``'s view."""
         s = _goldrush(state)
         if s.is_terminal():
@@ -493,7 +494,7 @@ class GoldrushPresenter(Presenter):
                                 pairs[FOUND_OTHER]))
             out.append(Expectation("gold points my two flips of unseen cards bring me",
                                    exact.expected_gold(view, seat)))
-            best = _best_remembered_digger(view, seat)
+            best = None if memory else _best_remembered_digger(view, seat)
             if best is not None:
                 at, digger = best
                 carried = sum((n for c, n in zip(ALL_CARDS, counts, strict=True)
@@ -671,6 +672,10 @@ def _why_not_now(view: GoldrushView, seat: int | None, who: Sequence[str]) -> st
     if seat is not None and seat != view.to_move:
         return f"It is {who[view.to_move]}'s turn, not yours."
     return "Click to see why it cannot be flipped now."
+
+
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
 
 
 def _cards(n: int) -> str:

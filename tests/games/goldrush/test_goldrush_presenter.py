@@ -467,3 +467,20 @@ def test_the_last_step_has_a_page_with_the_final_scores() -> None:
     pages = presenter_of(state).pages(before, last, state)
     assert pages[-1].title == "Final scores" and pages[-1].rule == GAME_END
     assert "wins" in pages[-1].html or "share the victory" in pages[-1].html
+
+
+def test_memory_mode_leaves_out_the_odds_that_name_a_remembered_card() -> None:
+    for seed in range(40):
+        state = playout(seed, 30, players=2)
+        seat = state.current_player
+        if seat < 0:
+            continue
+        p = presenter_of(state)
+        told = [o.label for o in p.odds(state, seat)]
+        if not any("I remember" in label for label in told):
+            continue
+        hidden = [o.label for o in p.odds(state, seat, memory=True)]
+        assert not any("I remember" in label for label in hidden)
+        assert [label for label in told if "I remember" not in label] == hidden
+        return
+    pytest.fail("no position with a remembered digger in 40 playouts")

@@ -1,0 +1,211 @@
+"""How Gold! shows itself in a view: click a card on offer to take it; click a card of
+your tableau, then a card on offer, to exchange; after a set, click an opponent's card
+for the bonus (or the "No bonus" button).
+
+Target ids are those of :mod:`goldlab.games.gold.targets`.  A click always means the
+action a player would mean, legal or not, so an illegal one is refused by the state
+with its rule ("A) Take a card", "B) Exchange a card", "Scoring a set"); a click is
+refused here only when no action of Gold! fits it (not your turn, the game is over).
+The only selection is the tableau card picked for an exchange: its target id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from goldlab.core.presentation import (
+    Breakdown,
+    Click,
+    Expectation,
+    Odds,
+    Page,
+    Play,
+    Presenter,
+    Quote,
+    Refuse,
+    Select,
+)
+from goldlab.core.state import CHANCE, TERMINAL, State, Step
+from goldlab.core.values import Action
+from goldlab.games.gold.actions import DealDonkey, Exchange, Reveal, Take
+from goldlab.games.gold.events import FINAL, REFILL
+from goldlab.games.gold.inspector import breakdown, pages
+from goldlab.games.gold.odds import refill_odds
+from goldlab.games.gold.rulebook import GAMEPLAY, QUOTES
+from goldlab.games.gold.rules import BONUS, EXCHANGES, NO_BONUS, STEALS, TAKES
+from goldlab.games.gold.state import GoldState
+from goldlab.games.gold.table import card_name, seat_names, table_html
+from goldlab.games.gold.targets import (
+    NO_BONUS as NO_BONUS_TARGET,
+)
+from goldlab.games.gold.targets import (
+    OFFER,
+    TABLEAU,
+    card_ids,
+    is_on,
+    offer_id,
+    offer_prefix,
+    read_target,
+    selected_card,
+    tableau_id,
+    tableau_prefix,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+
+def _gold(state: State[Any]) -> GoldState:
+    if not isinstance(state, GoldState):
+        raise TypeError(f"the Gold! presenter shows Gold! states, not {type(state).__name__}")
+    return state
+
+
+def _acting(state: GoldState, seat: int | None) -> int | None:
+    """The seat whose clicks play now: the player to move, if ``seat`` is that player
+    (or None, the teacher's seat that acts for whoever is to move)."""
+    mover = state.current_player
+    if mover < 0 or (seat is not None and seat != mover):
+        return None
+    return mover
+
+
+@dataclass(frozen=True)
+class GoldPresenter(Presenter):
+    """Gold! on the table: cards as click targets, the rulebook's sentences, refill odds,
+    colour scoring colour by colour, and the final scoring with its tie rule."""
+
+    quotes: Mapping[str, Quote] = field(default_factory=lambda: QUOTES)
+
+    # ---------------------------------------------------------------- the table
+    def board_html(self, state: State[Any], seat: int | None, *, selection: str = "",
+                   legal: frozenset[str] = frozenset(), memory: bool = False,
+                   names: Sequence[str] = ()) -> str:
+        """The table as ``seat`` sees it, every card on offer and in a tableau a target."""
+        return table_html(_gold(state), seat, selection=selection, legal=legal, memory=memory,
+                          names=names)
+
+    def targets(self, state: State[Any], seat: int | None,
+                selection: str = "") -> dict[str, Action | None]:
+        """The cards ``seat`` may click now: id -> the legal action (None: it selects)."""
+        gold = _gold(state)
+        acting = _acting(gold, seat)
+        if acting is None:
+            return {}
+        legal = gold.legal_actions()
+        out: dict[str, Action | None] = {}
+        tableaux = gold.tableaux
+        if gold.phase == BONUS:
+            for victim, tableau in enumerate(tableaux):
+                if victim == acting:
+                    continue
+                for c, target in zip(tableau, card_ids(tableau_prefix(victim), tableau),
+                                     strict=True):
+                    steal = STEALS[victim][c.index]
+                    if steal in legal:
+                        out[target] = steal
+            if NO_BONUS in legal:
+                out[NO_BONUS_TARGET] = NO_BONUS
+            return out
+        offer = gold.offer
+        own = tableaux[acting]
+        give = selected_card(gold, acting, selection)
+        exchanges = [a for a in legal if type(a) is Exchange]
+        givers = {a.give for a in exchanges}
+        if give is None:
+            takes = {a.card for a in legal if type(a) is Take}
+            for c, target in zip(offer, card_ids(offer_prefix(), offer), strict=True):
+                if c in takes:
+                    out[target] = TAKES[c.index]
+        else:
+            wanted = {a.take for a in exchanges if a.give is give}
+            for c, target in zip(offer, card_ids(offer_prefix(), offer), strict=True):
+                if c in wanted:
+                    out[target] = EXCHANGES[give.index][c.index]
+        for c, target in zip(own, card_ids(tableau_prefix(acting), own), strict=True):
+            if c in givers or target == selection:
+                out[target] = None
+        return out
+
+    def click(self, state: State[Any], seat: int | None, target: str,
+              selection: str = "") -> Click:
+        """The action a click means (legal or not), the exchange's first pick, or why not."""
+        gold = _gold(state)
+        where = read_target(target)
+        if where is None:
+            return Refuse(GAMEPLAY, f"{target!r} is not a place on the Gold! table")
+        mover = gold.current_player
+        if mover == TERMINAL:
+            return Refuse(FINAL, "the game is over")
+        if mover == CHANCE:
+            return Refuse(REFILL, "cards are being revealed from the draw pile")
+        label = seat_names(gold.players)
+        if seat is not None and seat != mover:
+            return Refuse(GAMEPLAY, f"it is {label[mover]}'s turn, not {label[seat]}'s")
+        if where.place == NO_BONUS_TARGET:
+            return Play(NO_BONUS)
+        c = where.card
+        assert c is not None
+        if where.place == OFFER:
+            give = selected_card(gold, mover, selection)
+            if give is not None:
+                return Play(EXCHANGES[give.index][c.index])
+            return Play(TAKES[c.index])
+        assert where.place == TABLEAU and where.seat is not None
+        owner = where.seat
+        if not 0 <= owner < gold.players:
+            return Refuse(GAMEPLAY, f"there is no seat {owner} at this table")
+        if not is_on(where, gold.tableaux[owner]):
+            return Refuse(GAMEPLAY, f"{label[owner]}'s tableau holds no {card_name(c)}")
+        if gold.phase == BONUS or owner != mover:
+            return Play(STEALS[owner][c.index])
+        if target == selection:
+            return Select("", "Exchange cancelled.")
+        choices = [a.take for a in gold.legal_actions()
+                   if type(a) is Exchange and a.give is c]
+        if not choices:
+            hint = (f"No exchange is possible with the {card_name(c)} now; click a card on "
+                    "offer to see why.")
+        else:
+            listed = ", ".join(card_name(t) for t in choices)
+            hint = f"Click a card on offer to take for the {card_name(c)}: {listed}."
+        return Select(target, hint)
+
+    def target_of(self, action: Action) -> str | None:
+        """Where a replayed action shows on the table after it: the card given to the offer
+        in an exchange, a card revealed, a starting donkey.
+
+        None for a take, a steal and "no bonus": the card moved to a tableau whose seat
+        the action does not name (and an equal card left behind must not light up)."""
+        if isinstance(action, Exchange):
+            return offer_id(action.give)
+        if isinstance(action, Reveal):
+            return offer_id(action.card)
+        if isinstance(action, DealDonkey):
+            return tableau_id(action.seat, action.card)
+        return None
+
+    # ---------------------------------------------------------------- rules and odds
+    def odds(self, state: State[Any], seat: int, *,
+             memory: bool = False) -> list[Odds | Expectation]:
+        """The next card revealed and the next refill, from what ``seat`` has seen.
+
+        The same in memory mode: no chance here names a card seen earlier; they count
+        what a player with a good memory has seen (sets scored in public included)."""
+        return refill_odds(_gold(state), seat)
+
+    # ---------------------------------------------------------------- inspection
+    def pages(self, before: State[Any], step: Step, after: State[Any],
+              names: Sequence[str] = ()) -> list[Page]:
+        """One step's pages: colour scoring colour by colour, a set with its bonus choices."""
+        return pages(_gold(before), step, _gold(after), names)
+
+    def breakdown(self, state: State[Any], names: Sequence[str] = ()) -> Breakdown | None:
+        """The final scores and piles, and the tie rule when it decided."""
+        return breakdown(_gold(state), names)
+
+    def player_names(self, state: State[Any]) -> tuple[str, ...]:
+        """``seat 0``, ``seat 1``, ... (the scenarios carry the rulebook's names)."""
+        return seat_names(state.players)

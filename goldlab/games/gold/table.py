@@ -1,0 +1,324 @@
+"""The Gold! table as a view draws it: the offer, the draw pile and each player's tableau
+and scoring pile, as cards big enough for a projector, every card a click target.
+
+An HTML fragment with one scoped ``<style>`` (root classes ``gl-board gl-gold``), no
+script and nothing from the net.  Text and backgrounds use JupyterLab's theme
+variables (with light fallbacks), so the table reads in the light and the dark theme;
+cards are saturated colours with white bold text (contrast 5:1 or more).  The ids of
+the targets are those of :mod:`goldlab.games.gold.targets`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import TYPE_CHECKING
+
+from goldlab.core.state import CHANCE, TERMINAL
+from goldlab.games.gold.cards import Card
+from goldlab.games.gold.knowledge import scored_in_public
+from goldlab.games.gold.rules import BONUS, OVER
+from goldlab.games.gold.scoring import points
+from goldlab.games.gold.targets import (
+    NO_BONUS,
+    card_ids,
+    offer_prefix,
+    selected_card,
+    tableau_prefix,
+)
+
+if TYPE_CHECKING:
+    from goldlab.games.gold.state import GoldState
+
+CARD_COLOURS = {
+    "green": "#1e7b45",
+    "blue": "#1f5fc4",
+    "violet": "#7140c4",
+    "red": "#c0392b",
+    "orange": "#b45309",
+    "pink": "#b83280",
+}
+"""Card faces: each colour dark enough for white bold text (contrast 5:1 or more)."""
+CARD_BACK = "#6b4a1b"
+"""The back of a card (face-down piles, the draw pile)."""
+
+_COLOUR_RULES = "".join(
+    f".gl-board.gl-gold .gl-c-{name} {{ background-color: {hexa}; }}\n"
+    for name, hexa in CARD_COLOURS.items()
+)
+
+STYLE = (
+    """<style>
+.gl-board.gl-gold { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  font-size: 16px; line-height: 1.3; color: var(--jp-ui-font-color1, #222);
+  background: var(--jp-layout-color1, #fff); border: 1px solid var(--jp-border-color1, #ccc);
+  border-radius: 10px; padding: 10px; max-width: 100%; box-sizing: border-box; }
+.gl-board.gl-gold * { box-sizing: border-box; }
+.gl-board.gl-gold .gl-status { font-size: 18px; font-weight: 600; margin: 0 0 8px 0; }
+.gl-board.gl-gold .gl-middle { display: flex; flex-wrap: wrap; gap: 10px;
+  align-items: stretch; }
+.gl-board.gl-gold .gl-zone, .gl-board.gl-gold .gl-player {
+  background: var(--jp-layout-color2, #eee); color: var(--jp-ui-font-color1, #222);
+  border-radius: 8px; padding: 6px 8px; max-width: 100%; }
+.gl-board.gl-gold .gl-player { margin-top: 10px; border-left: 6px solid transparent; }
+.gl-board.gl-gold .gl-to-move { border-left-color: var(--jp-brand-color1, #1976d2); }
+.gl-board.gl-gold .gl-title { font-size: 13px; font-weight: 700; text-transform: uppercase;
+  letter-spacing: .04em; margin: 2px 0 4px 0; }
+.gl-board.gl-gold .gl-name { font-size: 20px; font-weight: 700; }
+.gl-board.gl-gold .gl-badge { display: inline-block; margin-left: 6px; padding: 1px 8px;
+  border-radius: 10px; font-size: 13px; font-weight: 700; color: #fff; background: #1565c0; }
+.gl-board.gl-gold .gl-rows { display: flex; flex-wrap: wrap; gap: 6px 18px; }
+.gl-board.gl-gold .gl-cards { display: flex; flex-wrap: wrap; gap: 6px; align-items: center;
+  min-height: 88px; padding: 2px; }
+.gl-board.gl-gold .gl-none { font-style: italic; padding: 0 4px; }
+.gl-board.gl-gold .gl-card { display: inline-flex; flex-direction: column; align-items: center;
+  justify-content: space-between; width: 60px; height: 84px; padding: 5px 2px;
+  border-radius: 7px; color: #fff; font-weight: 700; border: 2px solid rgba(255,255,255,.55);
+  box-shadow: 0 1px 3px rgba(0,0,0,.45); user-select: none; flex: 0 0 auto; }
+.gl-board.gl-gold .gl-value { font-size: 30px; line-height: 1; }
+.gl-board.gl-gold .gl-tag { font-size: 11px; line-height: 1; letter-spacing: .02em; }
+.gl-board.gl-gold .gl-donkey { background-image: repeating-linear-gradient(135deg,
+  rgba(0,0,0,.22) 0 5px, rgba(0,0,0,0) 5px 10px); }
+.gl-board.gl-gold .gl-back { background: repeating-linear-gradient(45deg, #6b4a1b 0 6px,
+  #5a3d14 6px 12px); }
+.gl-board.gl-gold .gl-target { cursor: pointer; }
+.gl-board.gl-gold .gl-target:hover { filter: brightness(1.08); }
+.gl-board.gl-gold .gl-target:focus-visible { outline: 3px solid var(--jp-brand-color1, #1976d2);
+  outline-offset: 2px; }
+.gl-board.gl-gold .gl-legal { box-shadow: 0 0 0 4px var(--jp-brand-color1, #1976d2),
+  0 2px 6px rgba(0,0,0,.45); }
+.gl-board.gl-gold .gl-selected { transform: translateY(-8px);
+  box-shadow: 0 0 0 5px var(--jp-warn-color0, #ef6c00), 0 4px 8px rgba(0,0,0,.5); }
+.gl-board.gl-gold .gl-button { display: inline-block; margin: 8px 0 0 0; padding: 10px 18px;
+  border-radius: 8px; font-size: 18px; font-weight: 700; color: var(--jp-ui-font-color1, #222);
+  background: var(--jp-layout-color1, #fff); border: 2px solid var(--jp-border-color1, #ccc); }
+.gl-board.gl-gold .gl-chip { display: inline-block; padding: 1px 6px; margin: 1px;
+  border-radius: 4px; color: #fff; font-weight: 700; font-size: 14px; }
+.gl-board.gl-gold .gl-note { font-size: 14px; }
+.gl-board.gl-gold table { border-collapse: collapse; margin-top: 6px; }
+.gl-board.gl-gold th, .gl-board.gl-gold td { border: 1px solid var(--jp-border-color1, #ccc);
+  padding: 3px 8px; text-align: left; }
+"""
+    + _COLOUR_RULES
+    + "</style>"
+)
+
+
+def seat_names(players: int, names: Sequence[str] = ()) -> tuple[str, ...]:
+    """The players' names: ``names`` when there is one per seat, else ``seat N``."""
+    if len(names) >= players:
+        return tuple(str(n) for n in names[:players])
+    return tuple(f"seat {s}" for s in range(players))
+
+
+def card_name(c: Card) -> str:
+    """A card as a player says it: ``green 4``, ``red donkey``."""
+    return f"{c.colour} donkey" if c.is_donkey else f"{c.colour} {c.value}"
+
+
+def cards_name(cs: Sequence[Card]) -> str:
+    """Cards as a player says them, separated by commas (``nothing`` for none)."""
+    return ", ".join(card_name(c) for c in cs) or "nothing"
+
+
+def chip_html(c: Card) -> str:
+    """A small inline card (for tables and sentences); styled inline, so it needs no sheet."""
+    return (
+        f'<span class="gl-chip" style="background:{CARD_COLOURS[c.colour]};color:#fff;'
+        f'font-weight:700;padding:1px 6px;border-radius:4px;display:inline-block">'
+        f"{escape(card_name(c))}</span>"
+    )
+
+
+def chips_html(cs: Sequence[Card]) -> str:
+    """Small inline cards, or a dash."""
+    return " ".join(chip_html(c) for c in cs) or "&ndash;"
+
+
+def _face(c: Card) -> str:
+    value = "&minus;2" if c.is_donkey else str(c.value)
+    return (
+        f'<span class="gl-tag">{c.colour}</span><span class="gl-value">{value}</span>'
+        f'<span class="gl-tag">{"donkey" if c.is_donkey else "gold"}</span>'
+    )
+
+
+def _card(c: Card) -> str:
+    donkey = " gl-donkey" if c.is_donkey else ""
+    return (
+        f'<div class="gl-card gl-c-{c.colour}{donkey}" title="{card_name(c)}">{_face(c)}</div>'
+    )
+
+
+def _target_card(c: Card, target: str, says: str, legal: frozenset[str], selection: str) -> str:
+    classes = f"gl-card gl-target gl-c-{c.colour}"
+    if c.is_donkey:
+        classes += " gl-donkey"
+    if target in legal:
+        classes += " gl-legal"
+    if target == selection:
+        classes += " gl-selected"
+    said = escape(says)
+    return (
+        f'<div class="{classes}" data-target="{escape(target)}" tabindex="0" role="button" '
+        f'title="{said}" aria-label="{said}">{_face(c)}</div>'
+    )
+
+
+def _backs(count: int, what: str) -> str:
+    """A face-down pile as one card back with its size on it."""
+    if not count:
+        return ""
+    return (
+        f'<div class="gl-card gl-back" title="{count} {what}">'
+        f'<span class="gl-tag">&nbsp;</span><span class="gl-value">{count}</span>'
+        f'<span class="gl-tag">{"card" if count == 1 else "cards"}</span></div>'
+    )
+
+
+def _row(cards_html: str, empty: str = "none") -> str:
+    inside = cards_html or (f'<span class="gl-none">{empty}</span>' if empty else "")
+    return f'<div class="gl-cards">{inside}</div>'
+
+
+def table_html(state: GoldState, seat: int | None, *, selection: str = "",
+               legal: frozenset[str] = frozenset(), memory: bool = False,
+               names: Sequence[str] = ()) -> str:
+    """The whole table as ``seat`` sees it (None: everything); see the module docstring."""
+    view = state.omniscient() if seat is None else state.observation(seat)
+    label = seat_names(view.players, names)
+    mover = view.to_move
+    acting = mover if mover >= 0 and (seat is None or seat == mover) else None
+    give = selected_card(state, acting, selection)
+    parts = [STYLE, f'<div class="gl-board gl-gold" data-seat="{"" if seat is None else seat}">']
+    parts.append(f'<div class="gl-status" role="status">{escape(_status(state, seat, label, give))}'
+                 "</div>")
+    # The middle of the table: the offer and the draw pile.
+    offer_cards = []
+    for c, target in zip(view.offer, card_ids(offer_prefix(), view.offer), strict=True):
+        offer_cards.append(_target_card(
+            c, target, _offer_says(c, view.phase, acting, give), legal, selection))
+    draw = _backs(view.draw_pile, "cards in the draw pile")
+    removed = view.removed_unseen
+    draw_note = (f"{view.draw_pile} left, {removed} removed face down" if view.draw_pile
+                 else "empty: Grand Final!" if view.grand_final and mover != TERMINAL else "empty")
+    parts.append(
+        '<div class="gl-middle">'
+        f'<div class="gl-zone gl-offer"><div class="gl-title">Offer</div>'
+        f'{_row("".join(offer_cards), "no cards on offer")}</div>'
+        f'<div class="gl-zone gl-draw"><div class="gl-title">Draw pile</div>'
+        f'{_row(draw, "")}<div class="gl-note">{escape(draw_note)}</div></div>'
+        "</div>"
+    )
+    if view.phase == BONUS:
+        says = "No bonus: score the set without taking a card"
+        classes = "gl-button gl-target" + (" gl-legal" if NO_BONUS in legal else "")
+        parts.append(
+            f'<div class="{classes}" data-target="{NO_BONUS}" tabindex="0" role="button" '
+            f'title="{says}" aria-label="{says}">No bonus</div>'
+        )
+    # The players: tableau and scoring pile each.
+    public = scored_in_public(state)
+    for s in range(view.players):
+        tableau = view.tableaux[s]
+        cards_html = []
+        for c, target in zip(tableau, card_ids(tableau_prefix(s), tableau), strict=True):
+            says = _tableau_says(c, s, label, view.phase, acting, give)
+            cards_html.append(_target_card(c, target, says, legal, selection))
+        pile = view.scoring_piles[s]
+        size = view.pile_sizes[s]
+        if memory:
+            shown: tuple[Card, ...] = ()
+        elif pile is not None:
+            shown = pile
+        else:
+            shown = public[s][:size]
+        hidden = size - len(shown)
+        pile_html = "".join(_card(c) for c in shown) + _backs(hidden, "cards face down")
+        if size == 0:
+            pile_note = ""
+        elif hidden == 0:
+            pile_note = f"{points(shown)} points"
+        elif shown:
+            pile_note = f"{points(shown)} points seen, {hidden} face down"
+        else:
+            pile_note = f"{hidden} face down" if not memory else f"{hidden} face down: remember!"
+        badges = ""
+        if s == seat:
+            badges += '<span class="gl-badge">you</span>'
+        if s == mover:
+            badges += '<span class="gl-badge">to move</span>'
+        parts.append(
+            f'<div class="gl-player{" gl-to-move" if s == mover else ""}" data-seat="{s}">'
+            f'<div><span class="gl-name">{escape(label[s])}</span>{badges}</div>'
+            '<div class="gl-rows">'
+            f'<div><div class="gl-title">Tableau</div>{_row("".join(cards_html))}</div>'
+            f'<div><div class="gl-title">Scoring pile</div>{_row(pile_html, "empty")}'
+            f'<div class="gl-note">{escape(pile_note)}</div></div>'
+            "</div></div>"
+        )
+    if view.discard:
+        parts.append(f'<div class="gl-zone gl-discard"><div class="gl-title">Discarded in colour '
+                     f"scoring</div>{chips_html(view.discard)}</div>")
+    if view.box:
+        parts.append(f'<div class="gl-note">In the box (2 players): {chips_html(view.box)}</div>')
+    if view.unseen is not None and not memory:
+        unseen = [c for c, n in view.unseen for _ in range(n)]
+        parts.append(
+            f"<details class=\"gl-note\"><summary>Unseen cards ({len(unseen)}): "
+            f"{view.draw_pile} in the draw pile, {removed} out of the game face down</summary>"
+            f"{chips_html(unseen)}</details>"
+        )
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _status(state: GoldState, seat: int | None, label: Sequence[str], give: Card | None) -> str:
+    mover = state.current_player
+    if mover == TERMINAL:
+        outcome = state.outcome()
+        assert outcome is not None
+        who = " and ".join(label[w] for w in outcome.winners)
+        return f"Game over: {who} {'share the victory' if outcome.shared else 'wins'}."
+    if mover == CHANCE:
+        return "Cards are being revealed from the draw pile."
+    name = label[mover]
+    final = " Grand Final: the draw pile is empty." if state.grand_final else ""
+    if seat is not None and seat != mover:
+        return f"{name} to move; you are {label[seat]}.{final}"
+    if state.phase == BONUS:
+        return (f"{name} completed a {state.set_colour} set: click an opponent's card to take "
+                f"it as the bonus{', or No bonus' if state.options.bonus_may_be_declined else ''}."
+                f"{final}")
+    if give is not None:
+        return (f"{name} exchanges the {card_name(give)}: click a card on offer to take for it, "
+                f"or the {card_name(give)} again to cancel.{final}")
+    return (f"{name} to move: click a lowest card on offer to take it, or one of your cards "
+            f"and then a card on offer to exchange.{final}")
+
+
+def _offer_says(c: Card, phase: str, acting: int | None, give: Card | None) -> str:
+    what = f"{card_name(c)} on offer"
+    if acting is None or phase == OVER:
+        return what
+    if phase == BONUS:
+        return f"{what}: the set bonus comes first"
+    if give is not None:
+        return f"{what}: click to take it in exchange for your {card_name(give)}"
+    return f"{what}: click to take it"
+
+
+def _tableau_says(c: Card, owner: int, label: Sequence[str], phase: str, acting: int | None,
+                  give: Card | None) -> str:
+    what = f"{label[owner]}'s {card_name(c)}"
+    if acting is None:
+        return what
+    if phase == BONUS:
+        if owner == acting:
+            return f"{what} (the bonus card comes from an opponent)"
+        return f"{what}: click to take it as the set bonus"
+    if owner != acting:
+        return f"{what} (taken only as a set bonus)"
+    if give is c:
+        return f"{what}: click again to cancel the exchange"
+    return f"{what}: click, then a card on offer, to exchange it"
