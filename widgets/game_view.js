@@ -128,7 +128,7 @@ function render({ model, el: root }) {
 
   const entry = el("div", "gl-view-entry");
   const input = el("input", "gl-view-input");
-  input.placeholder = "or type an action, e.g. take green:D";
+  input.placeholder = "or type an action";
   input.setAttribute("aria-label", "action notation");
   const go = button("gl-view-apply", "Apply", "apply the typed action");
   entry.append(input, go);
@@ -374,6 +374,7 @@ function render({ model, el: root }) {
     undo.disabled = !p.can_undo;
     bots.disabled = !p.live;
     entry.style.display = p.acting ? "" : "none";
+    input.placeholder = p.example ? `or type an action, e.g. ${p.example}` : "or type an action";
     log.replaceChildren(...p.log.map((line) => el("div", "gl-view-log-line", line)));
     log.scrollTop = log.scrollHeight;
     if (clickedAt !== null) {
@@ -381,7 +382,8 @@ function render({ model, el: root }) {
       clickedAt = null;
       view.dataset.updates = String(timings.length);
       view.dataset.lastUpdateMs = timings[timings.length - 1].toFixed(1);
-      window.__goldlabTimings = timings;
+      window.__goldlabTimings = window.__goldlabTimings || [];
+      window.__goldlabTimings.push(timings[timings.length - 1]);
     }
   }
 

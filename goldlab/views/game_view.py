@@ -82,6 +82,7 @@ class GameView(anywidget.AnyWidget):  # type: ignore[misc]
         self.position: int | None = None  # None: the live position; else a frame index
         self.page = 0
         self._log: list[str] = []
+        self._revision = 0
         self.last_update_ms = 0.0
         self.add_class("gl-game-view")
         self.on_msg(self._on_message)
@@ -182,13 +183,14 @@ class GameView(anywidget.AnyWidget):  # type: ignore[misc]
 
     def undo(self) -> None:
         """Take back a person's whole turn, with the bots' replies (all or nothing)."""
+        self.selection = self.hint = self.error = ""
         try:
-            self.table.undo_turn()
+            taken = self.table.turn_undo_plan()
         except GoldlabError as exc:
             self._fail(str(exc))
             return
-        self.error = ""
-        self._note("undo: a turn taken back")
+        self.hint = f"Took back {taken} step{'s' if taken != 1 else ''}: your turn again."
+        self.table.undo_turn()  # redraws every view of the table
 
     def let_bots_move(self) -> None:
         """Let the bots play until a person is to move (or the game ends)."""
@@ -329,24 +331,18 @@ class GameView(anywidget.AnyWidget):  # type: ignore[misc]
         return f"it is {self.table.names[to_move]}'s turn, not yours"
 
     def _play(self, action: Any) -> None:
+        self.selection = self.hint = self.error = ""
         try:
-            self.selection = self.hint = ""
-            self.table.play(action)
+            self.table.play(action)  # redraws every view of the table
         except IllegalActionError as exc:
             self._fail(exc.reason, exc.rule)
-            return
         except GoldlabError as exc:
             self._fail(str(exc))
-            return
-        self.error = ""
 
     def _fail(self, reason: str, rule: str = "") -> None:
         self.error = f"{reason} [{rule}]" if rule else reason
         self._error_rule = rule
         self._refresh()
-
-    def _note(self, line: str) -> None:
-        self._log = [*self._log, line][-LOG_LINES:]
 
     def _on_table_change(self) -> None:
         if self.position is not None:
@@ -440,12 +436,16 @@ class GameView(anywidget.AnyWidget):  # type: ignore[misc]
         to_move = shown.current_player
         odds_seat = to_move if to_move >= 0 and (
             self.seat == EVERYTHING or self.seat == to_move) else None
-        odds = ([o.to_dict() for o in presenter.odds(shown, odds_seat)]
+        odds = ([o.to_dict() for o in presenter.odds(shown, odds_seat, memory=memory)]
                 if odds_seat is not None else [])
         breakdown = presenter.breakdown(shown, table.names) if shown.is_terminal() else None
         highlight = presenter.target_of(steps[index - 1].action) if index else None
         self._log = [str(line) for line in _log_lines(shown)][-LOG_LINES:]
+        self._revision += 1
+        example = self.legal[:1]
         self.payload = {
+            "revision": self._revision,  # every redraw is a change, even an identical one
+            "example": example[0] if example else "",
             "title": f"{shown.game.title}",
             "status": table.status(shown),
             "seat": str(self.seat),

@@ -1,7 +1,9 @@
-"""JupyterLab in headless Debian Chromium, for the browser tests (see conftest.py for fixtures).
+"""JupyterLab and Voila in headless Debian Chromium, for the browser tests (fixtures: conftest.py).
 
-Follows shared/recipes/jupyter-browser-tests.md: a private JupyterLab on a free loopback port
-over a temp copy of notebooks/, temp JUPYTER_* dirs, seeded settings, stopped by PID.
+Follows shared/recipes/jupyter-browser-tests.md: a private JupyterLab (or Voila) on a free
+loopback port over a temp copy of the notebooks, temp JUPYTER_* dirs, seeded settings (the
+dark theme on request), stopped by PID.  Console errors and page errors are collected on
+every page and fail the test, except the few known, harmless JupyterLab messages below.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -22,7 +25,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from playwright.sync_api import Page, ViewportSize
+from playwright.sync_api import ConsoleMessage, Error, Page, ViewportSize
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -48,6 +51,38 @@ LAB_SETTINGS: dict[str, dict[str, Any]] = {
         "checkForUpdates": False,
     },
 }
+DARK_THEME: dict[str, dict[str, Any]] = {
+    "@jupyterlab/apputils-extension/themes": {"theme": "JupyterLab Dark"},
+}
+
+# Console messages of type "error" that JupyterLab itself logs on a healthy page and that no
+# test can avoid.  Keep this list tiny; every entry says why it is harmless.
+KNOWN_CONSOLE_NOISE: tuple[re.Pattern[str], ...] = (
+    # Voila's page template links Font Awesome from a CDN, which this offline machine cannot
+    # reach; the game views use no Font Awesome icon.
+    re.compile(r"Failed to load resource: net::\S+ \(https://cdn\.jsdelivr\.net/npm/@fortawesome/"),
+)
+
+
+def watch_console(page: Page, errors: list[str] | None = None) -> list[str]:
+    """Collect the page's console errors and uncaught exceptions (known noise filtered out)
+    into `errors` (a new list by default), as they happen; returns the list."""
+    errors = [] if errors is None else errors
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type != "error":
+            return
+        where = message.location.get("url", "") if message.location else ""
+        text = f"console error: {message.text} ({where})"
+        if not any(pattern.search(text) for pattern in KNOWN_CONSOLE_NOISE):
+            errors.append(text)
+
+    def on_page_error(error: Error) -> None:
+        errors.append(f"page error: {error.message}")
+
+    page.on("console", on_console)
+    page.on("pageerror", on_page_error)
+    return errors
 
 
 def notebooks_source() -> Path:
@@ -101,22 +136,15 @@ class JupyterServer:
             os.killpg(self.process.pid, signal.SIGKILL)  # kernels share the server's group
 
 
-def start_jupyter_lab(base: Path, source: Path | None = None, timeout: float = 60) -> JupyterServer:
-    """Start JupyterLab over a copy of `source` (default: the repo's notebooks/) inside `base`."""
-    source = source or notebooks_source()
-    root_dir = base / "notebooks"
+def _copy_notebooks(source: Path, root_dir: Path) -> None:
     if source.is_dir():
         shutil.copytree(source, root_dir, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     else:
         root_dir.mkdir(parents=True)
-    settings_dir, workspaces_dir = base / "lab-settings", base / "lab-workspaces"
-    for plugin, values in LAB_SETTINGS.items():
-        package, name = plugin.rsplit("/", 1)
-        target = settings_dir / package / f"{name}.jupyterlab-settings"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(json.dumps(values))
-    workspaces_dir.mkdir()
 
+
+def _jupyter_env(base: Path) -> dict[str, str]:
+    """The environment of a server: every JUPYTER_* dir inside `base`, none in the home folder."""
     env = dict(os.environ, JUPYTER_PLATFORM_DIRS="1")
     for var, sub in [
         ("JUPYTER_CONFIG_DIR", "config"),
@@ -125,6 +153,31 @@ def start_jupyter_lab(base: Path, source: Path | None = None, timeout: float = 6
         ("IPYTHONDIR", "ipython"),
     ]:
         env[var] = str(base / sub)
+    return env
+
+
+def start_jupyter_lab(
+    base: Path,
+    source: Path | None = None,
+    timeout: float = 60,
+    settings: dict[str, dict[str, Any]] | None = None,
+) -> JupyterServer:
+    """Start JupyterLab over a copy of `source` (default: the repo's notebooks/) inside `base`.
+
+    `settings` are seeded as user settings on top of LAB_SETTINGS (e.g. DARK_THEME).
+    """
+    source = source or notebooks_source()
+    root_dir = base / "notebooks"
+    _copy_notebooks(source, root_dir)
+    settings_dir, workspaces_dir = base / "lab-settings", base / "lab-workspaces"
+    for plugin, values in {**LAB_SETTINGS, **(settings or {})}.items():
+        package, name = plugin.rsplit("/", 1)
+        target = settings_dir / package / f"{name}.jupyterlab-settings"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(values))
+    workspaces_dir.mkdir()
+
+    env = _jupyter_env(base)
     port = free_port()
     cmd = [
         sys.executable, "-m", "jupyterlab",
@@ -159,6 +212,47 @@ def start_jupyter_lab(base: Path, source: Path | None = None, timeout: float = 6
             server.stop()
             raise RuntimeError(f"JupyterLab not ready after {timeout} s:\n{server.log_tail()}")
         time.sleep(0.2)
+
+
+def start_voila(base: Path, source: Path, timeout: float = 60) -> JupyterServer:
+    """Start Voila over a copy of the folder `source` inside `base`.
+
+    A notebook renders at ``{url}/voila/render/<name>.ipynb`` (add ``?theme=dark`` for the
+    dark theme).  Ready when the port accepts a connection: a GET would run a notebook.
+    """
+    root_dir = base / "notebooks"
+    _copy_notebooks(source, root_dir)
+    port = free_port()
+    cmd = [
+        sys.executable, "-m", "voila", str(root_dir),
+        "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.port_retries=0",
+        "--VoilaConfiguration.show_tracebacks=True",
+    ]  # fmt: skip
+    log_path = base / "voila.log"
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            cmd, cwd=root_dir, env=_jupyter_env(base), stdout=log, stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL, start_new_session=True,
+        )  # fmt: skip
+    server = JupyterServer(f"http://127.0.0.1:{port}", root_dir, process, log_path)
+    deadline = time.monotonic() + timeout
+    while True:
+        if process.poll() is not None:
+            raise RuntimeError(f"Voila exited with {process.returncode}:\n{server.log_tail()}")
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
+            return server
+        if time.monotonic() > deadline:
+            server.stop()
+            raise RuntimeError(f"Voila not ready after {timeout} s:\n{server.log_tail()}")
+        time.sleep(0.2)
+
+
+def open_voila(page: Page, server: JupyterServer, notebook: str, *, dark: bool = False,
+               timeout: float = 120_000) -> None:
+    """Open `notebook` in Voila and wait until it has run and its widgets are drawn."""
+    theme = "?theme=dark" if dark else ""
+    page.goto(f"{server.url}/voila/render/{quote(notebook)}{theme}", timeout=timeout)
+    page.locator("#loading").wait_for(state="detached", timeout=timeout)
 
 
 # Ready = this notebook is the current widget, has a real kernel, connected and idle.

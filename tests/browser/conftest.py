@@ -1,4 +1,6 @@
-"""Fixtures for browser tests: `browser`, `page`, `jupyter_server`, `lab`.
+"""Fixtures for browser tests: `browser`, `page`, `console_errors`, `jupyter_server`, `lab`,
+and for the game views' own notebooks (tests/browser/views/): `views_lab`, `views_lab_dark`,
+`views_voila`.
 
 Uses Playwright's sync API directly (not pytest-playwright, which clashes with xdist) with
 Debian's /usr/bin/chromium. Without it, browser tests skip; with CI set, they fail.
@@ -15,9 +17,12 @@ import pytest
 from browser_harness import (
     CHROMIUM,
     CHROMIUM_ARGS,
+    DARK_THEME,
     VIEWPORT,
     JupyterServer,
     start_jupyter_lab,
+    start_voila,
+    watch_console,
 )
 from playwright.sync_api import Browser, Page, sync_playwright
 
@@ -48,14 +53,35 @@ def browser() -> Iterator[Browser]:
         browser.close()
 
 
+VIEWS_NOTEBOOKS = Path(__file__).resolve().parent / "views"
+
+
 @pytest.fixture
-def page(browser: Browser, request: pytest.FixtureRequest, artifacts_dir: Path) -> Iterator[Page]:
-    """A fresh tall page; on failure a screenshot of it lands in the artifacts dir."""
+def console_errors() -> list[str]:
+    """The console errors and page errors of the test's page, filled live by `page`."""
+    return []
+
+
+@pytest.fixture
+def page(
+    browser: Browser,
+    request: pytest.FixtureRequest,
+    artifacts_dir: Path,
+    console_errors: list[str],
+) -> Iterator[Page]:
+    """A fresh tall page; on failure a screenshot of it lands in the artifacts dir.
+
+    Console errors and uncaught page errors (less known noise) fail a test that passed.
+    """
     context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
     page.set_default_timeout(30_000)
+    seen = watch_console(page, console_errors)
     yield page
     report = getattr(request.node, "rep_call", None)
+    if report is not None and report.passed and seen:
+        context.close()
+        pytest.fail("the page logged errors:\n" + "\n".join(seen))
     if report is not None and report.failed:
         name = re.sub(r"[^\w.-]+", "_", request.node.nodeid)
         path = artifacts_dir / "browser" / f"FAILED-{name}.png"
@@ -80,3 +106,33 @@ def lab(jupyter_server: JupyterServer) -> JupyterServer:
     """The session's JupyterLab with no kernel sessions left over from an earlier test."""
     jupyter_server.delete_sessions()
     return jupyter_server
+
+
+@pytest.fixture(scope="session")
+def views_lab(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
+    """JupyterLab (light theme) over a temp copy of tests/browser/views/."""
+    server = start_jupyter_lab(tmp_path_factory.mktemp("views-lab"), source=VIEWS_NOTEBOOKS)
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def views_lab_dark(
+    browser: Browser, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[JupyterServer]:
+    """JupyterLab in the dark theme (a seeded user setting) over tests/browser/views/."""
+    server = start_jupyter_lab(
+        tmp_path_factory.mktemp("views-lab-dark"), source=VIEWS_NOTEBOOKS, settings=DARK_THEME
+    )
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def views_voila(
+    browser: Browser, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[JupyterServer]:
+    """Voila over tests/browser/views/ (light by default, ``?theme=dark`` per page)."""
+    server = start_voila(tmp_path_factory.mktemp("views-voila"), VIEWS_NOTEBOOKS)
+    yield server
+    server.stop()

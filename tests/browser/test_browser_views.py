@@ -1,0 +1,335 @@
+"""Every game's view in JupyterLab and in Voila, as a class would use it on a projector.
+
+A player's view (seat 0, a bot in seat 1) and the teacher's view of the same table
+(``view.another(seat="all")``) come from the small notebooks in tests/browser/views/.  The
+tests click the board's legal targets, an illegal one, the scrubber and the keys, switch
+seats, check Mount Goldrush's memory mode, the contrast of every text in the dark theme,
+a phone-sized screen, and print the click-to-redraw times (p50/p95) for the lead to report.
+Screenshots land in the artifacts dir as ``views-<game>-<where>.png``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import statistics
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_harness import JupyterServer, open_and_run, open_voila
+from playwright.sync_api import Locator, Page, expect
+
+import goldlab
+from goldlab.core.presentation import Presenter
+
+GAMES = ("gold", "goldrush", "goldland")
+TIMED_CLICKS = 20
+MIN_CONTRAST = 4.5  # WCAG 2 AA for normal text
+
+pytestmark = pytest.mark.browser
+
+
+def _server(request: pytest.FixtureRequest, where: str, dark: bool = False) -> JupyterServer:
+    """Start only the servers a test needs (session fixtures, started on first use)."""
+    name = {"lab": "views_lab_dark" if dark else "views_lab", "voila": "views_voila"}[where]
+    server: JupyterServer = request.getfixturevalue(name)
+    if where == "lab":
+        server.delete_sessions()
+    return server
+
+
+def _open(page: Page, server: JupyterServer, where: str, notebook: str, *, dark: bool = False,
+          views: int) -> Locator:
+    """Open and run a notebook; return its game views once every one has drawn."""
+    if where == "lab":
+        open_and_run(page, server, notebook)
+    else:
+        open_voila(page, server, notebook, dark=dark)
+    found = page.locator(".gl-game-view")
+    expect(found).to_have_count(views, timeout=60_000)
+    for i in range(views):
+        expect(found.nth(i).locator(".gl-view-title")).not_to_have_text("", timeout=30_000)
+    return found
+
+
+def _has_presenter(game: str) -> bool:
+    return type(goldlab.game(game).presenter()) is not Presenter
+
+
+class _Clicker:
+    """Clicks in one view and waits for the redraw each click causes (`data-updates`)."""
+
+    def __init__(self, view: Locator) -> None:
+        self.view = view
+        self.inner = view.locator(".gl-view")
+        self.updates = int(self.inner.get_attribute("data-updates") or 0)
+
+    def click(self, target: Locator) -> None:
+        target.click()
+        self.updates += 1
+        expect(self.inner).to_have_attribute("data-updates", str(self.updates), timeout=15_000)
+
+    def legal(self) -> Locator:
+        return self.view.locator(".gl-view-board.gl-acting .gl-legal")
+
+
+def _counter(view: Locator) -> Locator:
+    return view.locator(".gl-step-counter")
+
+
+def _last(view: Locator) -> int:
+    return int(_counter(view).inner_text().rsplit(" ", 1)[1])
+
+
+def _timings(page: Page) -> list[float]:
+    return [float(t) for t in page.evaluate("() => window.__goldlabTimings || []")]
+
+
+def _report_timings(label: str, timings: list[float], artifacts_dir: Path) -> None:
+    ordered = sorted(timings)
+    p50 = statistics.median(ordered)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    print(f"\nclick->DOM {label}: n={len(ordered)} p50={p50:.1f} ms p95={p95:.1f} ms")
+    path = artifacts_dir / "views-timings.json"
+    data = json.loads(path.read_text()) if path.exists() else {}
+    data[label] = {"n": len(ordered), "p50_ms": round(p50, 1), "p95_ms": round(p95, 1)}
+    path.write_text(json.dumps(data, indent=1, sort_keys=True))
+
+
+def _shoot(page: Page, view: Locator, artifacts_dir: Path, name: str) -> None:
+    """An element screenshot.  JupyterLab fits itself to the window and an element
+    screenshot shows only what the notebook panel shows: make the window tall enough."""
+    path = artifacts_dir / f"{name}.png"
+    box = view.bounding_box()
+    size = page.viewport_size
+    if box is not None and size is not None and box["height"] + 300 > size["height"]:
+        page.set_viewport_size({"width": size["width"], "height": int(box["height"]) + 300})
+    view.scroll_into_view_if_needed()
+    view.screenshot(path=path)
+    if size is not None:
+        page.set_viewport_size(size)
+    print(f"screenshot: {path}")
+
+
+# ---------------------------------------------------------------- playing, in Lab and Voila
+@pytest.mark.parametrize("where", ["lab", "voila"])
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_is_played_by_clicks_and_stepped_through(
+    page: Page, request: pytest.FixtureRequest, artifacts_dir: Path, console_errors: list[str],
+    game: str, where: str,
+) -> None:
+    server = _server(request, where)
+    views = _open(page, server, where, f"view-{game}.ipynb", views=2)
+    player, teacher = views.nth(0), views.nth(1)
+    expect(player.locator("select.gl-seat")).to_have_value("0")
+    expect(teacher.locator("select.gl-seat")).to_have_value("all")
+    if not _has_presenter(game):
+        pytest.skip(f"goldlab/games/{game}/presenter.py is missing: the board has no targets")
+
+    # Play by clicking legal targets (a move of two clicks selects first): >= 20 redraws.
+    clicker = _Clicker(player)
+    moves_before = player.locator("li.gl-move").count()
+    for _ in range(TIMED_CLICKS):
+        if clicker.legal().count() == 0:
+            break
+        clicker.click(clicker.legal().first)
+    expect(player.locator(".gl-view-error")).to_be_hidden()
+    moves = player.locator("li.gl-move").count()
+    assert moves > moves_before, "clicking legal targets played no move"
+    assert player.locator(".gl-view-log-line").count() > 0
+    # The teacher's view of the same table redrew too.
+    expect(teacher.locator("li.gl-move")).to_have_count(moves)
+    expect(_counter(teacher)).to_have_text(_counter(player).inner_text())
+
+    # An illegal target: the error names the rule, the board stays as it was.
+    clicker.legal().first.wait_for()
+    board = player.locator(".gl-view-board")
+    illegal = board.locator("[data-target]:not(.gl-legal)")
+    assert illegal.count() > 0, "no illegal target on the board to try"
+    before = board.inner_html()
+    clicker.click(illegal.first)
+    error = player.locator(".gl-view-error")
+    expect(error).to_be_visible()
+    assert error.locator(".gl-error-text").inner_text().rstrip().endswith("]"), "no rule named"
+    expect(error.locator(".gl-quote")).to_be_visible()
+    assert board.inner_html() == before
+    assert player.locator("li.gl-move").count() == moves
+    _report_timings(f"{game}-{where}", _timings(page), artifacts_dir)
+    assert len(_timings(page)) >= TIMED_CLICKS
+
+    # The scrubber and the keys step through the game; the teacher's view stays live.
+    last = _last(player)
+    scrubber = player.locator("input.gl-scrubber")
+    scrubber.evaluate(
+        "(el) => { el.value = '1'; el.dispatchEvent(new Event('input', {bubbles: true})); }"
+    )
+    expect(_counter(player)).to_have_text(f"step 1 of {last}")
+    expect(player.locator("li.gl-move.gl-current")).to_have_attribute("data-index", "1")
+    expect(player.locator(".gl-view-board")).not_to_have_class("gl-acting")
+    expect(_counter(teacher)).to_have_text(f"step {last} of {last}")
+    player.locator(".gl-view").focus()
+    for key, index in [("End", last), ("ArrowLeft", last - 1), ("Home", 0), ("ArrowRight", 1),
+                       ("End", last)]:
+        page.keyboard.press(key)
+        expect(_counter(player)).to_have_text(f"step {index} of {last}")
+    player.locator("li.gl-move").nth(2).click()
+    expect(_counter(player)).to_have_text(f"step 2 of {last}")
+    page.keyboard.press("End")
+    player.locator(".gl-view").focus()
+    page.keyboard.press("End")
+    expect(_counter(player)).to_have_text(f"step {last} of {last}")
+
+    # Seats: the open table only watches; back at seat 0 the player acts again.
+    seat = player.locator("select.gl-seat")
+    seat.select_option("public")
+    expect(player.locator(".gl-view-board")).not_to_have_class("gl-acting")
+    expect(player.locator(".gl-view-entry")).to_be_hidden()
+    expect(player.locator(".gl-memory")).to_be_hidden()
+    seat.select_option("0")
+    expect(player.locator(".gl-view-board")).to_have_class("gl-view-board gl-acting")
+    expect(player.locator(".gl-view-entry")).to_be_visible()
+    expect(player.locator("input.gl-memory")).to_be_visible()
+
+    if game == "goldrush":
+        _check_memory_mode(player, teacher)
+    _shoot(page, player, artifacts_dir, f"views-{game}-{where}-light")
+    assert console_errors == []
+
+
+def _check_memory_mode(player: Locator, teacher: Locator) -> None:
+    """Memory mode (a person's seat): a card seen earlier lies face down (gr-back), not
+    face up with a "seen" badge (gr-seen) as in the teacher's view."""
+    memory = player.locator("input.gl-memory")
+    expect(memory).to_be_checked()
+    seen = teacher.locator(".gl-view-board .gr-seen")
+    assert seen.count() > 0, "no card was seen and turned back face down yet"
+    targets = [seen.nth(i).get_attribute("data-target") for i in range(seen.count())]
+    board = player.locator(".gl-view-board")
+    expect(board.locator(".gr-seen")).to_have_count(0)
+    for target in targets:
+        expect(board.locator(f'[data-target="{target}"]')).to_have_class(_has("gr-back"))
+    memory.uncheck()
+    expect(board.locator(".gr-seen")).to_have_count(len(targets))
+    memory.check()
+    expect(board.locator(".gr-seen")).to_have_count(0)
+
+
+def _has(cls: str) -> re.Pattern[str]:
+    return re.compile(rf"(^|\s){re.escape(cls)}(\s|$)")
+
+
+# ---------------------------------------------------------------- the dark theme
+_CONTRAST_JS = """
+(root) => {
+  const parse = (c) => {
+    const m = c.match(/rgba?\\(([^)]+)\\)/);
+    if (!m) return [0, 0, 0, 0];
+    const p = m[1].split(/[ ,\\/]+/).filter(Boolean).map(Number);
+    return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+  };
+  const over = (top, bottom) => {
+    const a = top[3];
+    return [0, 1, 2].map((i) => top[i] * a + bottom[i] * (1 - a)).concat([1]);
+  };
+  const background = (node) => {
+    const layers = [];
+    for (let n = node; n; n = n.parentElement) {
+      const bg = parse(getComputedStyle(n).backgroundColor);
+      if (bg[3] > 0) layers.push(bg);
+      if (bg[3] >= 1) break;
+    }
+    let colour = [255, 255, 255, 1];  // the canvas, if nothing is opaque
+    for (const layer of layers.reverse()) colour = over(layer, colour);
+    return colour;
+  };
+  const luminance = (c) => {
+    const [r, g, b] = c.slice(0, 3).map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : Math.pow((s + 0.055) / 1.055, 2.4);
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const results = [];
+  for (const node of root.querySelectorAll('*')) {
+    if (['OPTION', 'SCRIPT', 'STYLE', 'SELECT'].includes(node.tagName)) continue;
+    if (node.closest(':disabled')) continue;  // WCAG exempts inactive controls
+    const text = [...node.childNodes].filter((c) => c.nodeType === 3 && c.textContent.trim());
+    if (!text.length) continue;
+    const style = getComputedStyle(node);
+    if (style.visibility !== 'visible' || !node.getClientRects().length) continue;
+    if (parseFloat(style.opacity) === 0) continue;
+    const bg = background(node);
+    const fg = over(parse(style.color), bg);
+    const [hi, lo] = [luminance(fg), luminance(bg)].sort((a, b) => b - a);
+    results.push({
+      ratio: (hi + 0.05) / (lo + 0.05),
+      text: text.map((c) => c.textContent.trim()).join(' ').slice(0, 40),
+      cls: (node.className && node.className.baseVal === undefined ? node.className : ''),
+      color: style.color, background: `rgb(${bg.slice(0, 3).map(Math.round).join(', ')})`,
+    });
+  }
+  return results;
+}
+"""
+
+
+def _contrast(view: Locator) -> list[dict[str, Any]]:
+    return list(view.evaluate(_CONTRAST_JS))
+
+
+@pytest.mark.parametrize("where", ["lab", "voila"])
+def test_every_text_of_every_view_reads_well_in_the_dark_theme(
+    page: Page, request: pytest.FixtureRequest, artifacts_dir: Path, console_errors: list[str],
+    where: str,
+) -> None:
+    server = _server(request, where, dark=True)
+    views = _open(page, server, where, "views-all.ipynb", dark=True, views=len(GAMES))
+    if where == "lab":
+        expect(page.locator("body")).to_have_attribute("data-jp-theme-light", "false")
+    worst: list[tuple[float, str, dict[str, Any]]] = []
+    for i, game in enumerate(GAMES):
+        view = views.nth(i)
+        # Show the error box too: an illegal click, or a notation nobody can read.
+        illegal = view.locator(".gl-view-board [data-target]:not(.gl-legal)")
+        clicker = _Clicker(view)
+        if illegal.count():
+            clicker.click(illegal.first)
+        else:
+            view.locator(".gl-view-input").fill("dance")
+            view.locator(".gl-view-input").press("Enter")
+        expect(view.locator(".gl-view-error")).to_be_visible()
+        results = _contrast(view)
+        assert len(results) > 20, f"{game}: found too few texts to judge"
+        worst.extend((r["ratio"], game, r) for r in results)
+        _shoot(page, view, artifacts_dir, f"views-{game}-{where}-dark")
+    worst.sort(key=lambda item: item[0])
+    print(f"\ndark theme ({where}): minimum contrast {worst[0][0]:.2f} ({worst[0][1]}: "
+          f"{worst[0][2]})")
+    low = [f"{game}: {r['ratio']:.2f} {r['text']!r} .{r['cls']} {r['color']} on "
+           f"{r['background']}" for ratio, game, r in worst if ratio < MIN_CONTRAST]
+    assert not low, f"{len(low)} texts below {MIN_CONTRAST}:1 in the dark theme:\n" + "\n".join(
+        low[:25])
+    assert console_errors == []
+
+
+# ---------------------------------------------------------------- a phone-sized screen
+def test_the_views_fit_a_390_px_screen_without_scrolling_the_page_sideways(
+    page: Page, request: pytest.FixtureRequest, artifacts_dir: Path, console_errors: list[str],
+) -> None:
+    server = _server(request, "voila")
+    page.set_viewport_size({"width": 390, "height": 844})
+    views = _open(page, server, "voila", "views-all.ipynb", views=len(GAMES))
+    width = page.evaluate("() => document.documentElement.clientWidth")
+    overflow = page.evaluate("() => document.documentElement.scrollWidth")
+    wide = []
+    for i, game in enumerate(GAMES):
+        box = views.nth(i).bounding_box()
+        assert box is not None
+        if box["x"] + box["width"] > width + 1:
+            wide.append(f"{game}: view ends at {box['x'] + box['width']:.0f} px")
+        _shoot(page, views.nth(i), artifacts_dir, f"views-{game}-voila-390px")
+    assert overflow <= width + 1 and not wide, (
+        f"the page scrolls sideways at 390 px: {overflow} px wide in {width} px; " + "; ".join(wide)
+    )
+    assert console_errors == []
