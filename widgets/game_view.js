@@ -245,6 +245,7 @@ function render({ model, el: root }) {
     return block;
   }
 
+  let seatsKey = null;
   function drawSeats(p) {
     if (seat.options.length !== p.seats.length) {
       seat.replaceChildren(...p.seats.map((s) => {
@@ -258,6 +259,9 @@ function render({ model, el: root }) {
     seat.value = p.seat;
     memory.checked = p.memory;
     memoryField.style.display = p.memory_toggle ? "" : "none";
+    const key = JSON.stringify([p.bots, p.bot_choices]);
+    if (key === seatsKey) return;
+    seatsKey = key;
     seats.replaceChildren(...p.bots.map((b) => {
       const select = el("select", "gl-seat-player");
       select.dataset.seat = String(b.seat);
@@ -303,43 +307,64 @@ function render({ model, el: root }) {
     odds.replaceChildren(el("h4", "", `Exact odds for ${p.odds_for}`), table);
   }
 
-  function drawMoves(p) {
-    const items = [el("li", "gl-move", "start")];
-    items[0].dataset.index = "0";
-    p.moves.forEach((text, i) => {
-      const li = el("li", "gl-move", text);
-      li.dataset.index = String(i + 1);
-      items.push(li);
-    });
-    for (const li of items) {
-      li.tabIndex = 0;
-      li.setAttribute("role", "button");
-      if (Number(li.dataset.index) === p.index) {
-        li.classList.add("gl-current");
-        li.setAttribute("aria-current", "step");
-      }
-      li.addEventListener("click", () => send({ type: "goto", value: Number(li.dataset.index) }));
-      li.addEventListener("keydown", (e) => {
-        if (e.key === "Enter" || e.key === " ") {
-          e.preventDefault();
-          send({ type: "goto", value: Number(li.dataset.index) });
-        }
-      });
+  // The move list is rebuilt only when the moves change; a step just moves the marker.
+  let movesKey = null;
+  const gotoMove = (node) => send({ type: "goto", value: Number(node.dataset.index) });
+  moves.addEventListener("click", (e) => {
+    const node = e.target.closest(".gl-move");
+    if (node) gotoMove(node);
+  });
+  moves.addEventListener("keydown", (e) => {
+    const node = e.target.closest(".gl-move");
+    if (node && (e.key === "Enter" || e.key === " ")) {
+      e.preventDefault();
+      gotoMove(node);
     }
-    moves.replaceChildren(...items);
-    const current = moves.querySelector(".gl-current");
+  });
+
+  function drawMoves(p) {
+    const key = `${p.moves.length}:${p.moves[p.moves.length - 1] || ""}:${p.moves[0] || ""}`;
+    if (key !== movesKey) {
+      movesKey = key;
+      const items = ["start", ...p.moves].map((text, i) => {
+        const li = el("li", "gl-move", text);
+        li.dataset.index = String(i);
+        li.tabIndex = 0;
+        li.setAttribute("role", "button");
+        return li;
+      });
+      moves.replaceChildren(...items);
+    }
+    const old = moves.querySelector(".gl-current");
+    const current = moves.children[p.index];
+    if (old !== current) {
+      if (old) {
+        old.classList.remove("gl-current");
+        old.removeAttribute("aria-current");
+      }
+      if (current) {
+        current.classList.add("gl-current");
+        current.setAttribute("aria-current", "step");
+      }
+    }
     if (current && moves.scrollHeight > moves.clientHeight) {
       moves.scrollTop = current.offsetTop - moves.clientHeight / 2;
     }
   }
 
+  let boardHtml = null;
   function draw() {
     const p = model.get("payload");
     if (!p || !p.title) return;
     title.textContent = p.title;
     status.textContent = p.live ? p.status : `${p.status} (looking back: step ${p.index} of ${p.last})`;
     drawSeats(p);
-    board.innerHTML = p.board;
+    if (p.board !== boardHtml) {
+      boardHtml = p.board;
+      board.innerHTML = p.board;
+    } else {
+      for (const node of board.querySelectorAll(".gl-last-move")) node.classList.remove("gl-last-move");
+    }
     board.classList.toggle("gl-acting", p.acting);
     if (p.highlight) {
       const node = board.querySelector(`[data-target="${CSS.escape(p.highlight)}"]`);
