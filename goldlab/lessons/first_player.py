@@ -1,0 +1,431 @@
+"""Lesson 2, *Is the first player lucky?*: win rates, confidence intervals, a binomial test.
+
+Everything ``notebooks/lessons/2-is-the-first-player-lucky.ipynb`` computes lives here, so
+the notebook stays short and the logic is tested:
+
+* :func:`play_runs` -- three runs of Gold! played once (random bots, two and three players,
+  on the compiled fast path; greedy bots on the rules engine);
+* :func:`seat_zero` -- the first ``n`` games of a run, seen from seat 0 (the first player):
+  wins, win rate, 95 % interval, the fair share and the exact binomial test;
+* :func:`lesson_chart` and :func:`explorer` -- the running win rate with its interval
+  (the funnel) beside the exact distribution of wins if the seats were fair, and the same
+  chart redrawn live by a "games" slider and a "bots" dropdown (:class:`LiveChart`);
+* :data:`quiz` -- the lesson's questions, answers computed (scipy's exact test, the
+  interval formula), not typed in.
+
+>>> fair_share(3)
+Fraction(1, 3)
+>>> games_needed(0.01)
+9604
+>>> print(check("fair_share", "1/3"))
+Right: 1/3 (0.333).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from time import perf_counter
+from typing import Any
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+from goldlab.lessons.check import Feedback, Question, Quiz
+
+Z95 = 1.959963984540054
+"""The two-sided 95 % normal quantile: an estimate +- 1.96 standard errors."""
+SEED = 2024
+"""The lesson's seed: every student sees the same games."""
+
+
+@dataclass(frozen=True)
+class Run:
+    """One run of the lesson: who plays, how many players, how many games."""
+
+    bots: str
+    players: int
+    games: int
+
+
+RUNS: dict[str, Run] = {
+    "random vs random": Run("random", 2, 20_000),
+    "random, 3 players": Run("random", 3, 15_000),
+    "greedy vs greedy": Run("greedy", 2, 400),
+}
+"""The runs the lesson plays once.  Random bots take the compiled fast path (thousands of
+games a second); the greedy bot thinks on the rules engine (about 150 games a second)."""
+STEPS: tuple[int, ...] = (10, 20, 50, 100, 200, 400, 1_000, 2_000, 5_000, 10_000, 15_000,
+                          20_000)
+"""The game counts the slider offers (those a run has)."""
+
+
+def play_runs(runs: Mapping[str, Run] = RUNS, seed: int = SEED) -> dict[str, pd.DataFrame]:
+    """Play every run once: one results frame (``goldlab.simulate``) per label."""
+    import goldlab
+
+    return {label: goldlab.simulate("gold", run.bots, run.games, seed=seed,
+                                    players=run.players, quiet=True)
+            for label, run in runs.items()}
+
+
+def fair_share(players: int) -> Fraction:
+    """The share of games each seat wins if no seat has an edge: 1/players."""
+    return Fraction(1, players)
+
+
+def first_player_wins(results: pd.DataFrame) -> np.ndarray:
+    """Seat 0's results in game order: 1 for a win (shared wins included), 0 otherwise."""
+    rows = results[results["seat"] == 0].sort_values("game")
+    return rows["won"].to_numpy(dtype=np.int64)
+
+
+def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson's 95 % interval for a proportion (the one ``goldlab.analysis`` uses)."""
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def p_value(wins: int, games: int, share: float | Fraction) -> float:
+    """Exact two-sided binomial test: how often a fair seat would do at least this unusually."""
+    from scipy.stats import binomtest
+
+    return float(binomtest(int(wins), int(games), float(share)).pvalue)
+
+
+def seat_zero(results: pd.DataFrame, n: int | None = None) -> dict[str, Any]:
+    """The first player's record over the first ``n`` games (all when None).
+
+    Keys: games, wins, win_rate, ci_low, ci_high (Wilson, 95 %), fair (a Fraction),
+    p_value (exact binomial test against the fair share) and edge (True when the whole
+    interval lies above the fair share).
+    """
+    won = first_player_wins(results)
+    n = len(won) if n is None else min(int(n), len(won))
+    wins = int(won[:n].sum())
+    low, high = wilson(wins, n)
+    fair = fair_share(int(results["players"].iloc[0]))
+    return {"games": n, "wins": wins, "win_rate": wins / n, "ci_low": low, "ci_high": high,
+            "fair": fair, "p_value": p_value(wins, n, fair), "edge": low > fair}
+
+
+def games_needed(half_width: float, rate: float = 0.5, z: float = Z95) -> int:
+    """Games for a 95 % interval of +- ``half_width`` around ``rate``: z^2 p(1-p) / h^2."""
+    return math.ceil(z * z * rate * (1 - rate) / (half_width * half_width))
+
+
+def steps_for(results: pd.DataFrame) -> list[int]:
+    """The slider's game counts for a run: the :data:`STEPS` it has, and its size."""
+    size = int(results["game"].nunique())
+    return sorted({s for s in STEPS if s < size} | {size})
+
+
+def your_guess(guess: Any, results: pd.DataFrame) -> str:
+    """What the games say about a student's guess of the first player's win rate."""
+    r = seat_zero(results)
+    if guess is Ellipsis or guess is None:
+        return "You have not written a guess yet: go back to 'Predict first' and replace ..."
+    try:
+        value = float(Fraction(guess.strip().rstrip("%")) if isinstance(guess, str) else guess)
+    except (TypeError, ValueError, ZeroDivisionError):
+        return f"Write your guess as a number such as 0.55, not {guess!r}."
+    if value > 1:
+        value /= 100  # a percentage
+    inside = r["ci_low"] <= value <= r["ci_high"]
+    where = ("inside" if inside else "outside") + " the 95 % interval"
+    return (f"You guessed {value:.1%}. In {r['games']:,} games the first player won "
+            f"{r['win_rate']:.1%} (95 % interval {r['ci_low']:.1%} to {r['ci_high']:.1%}): "
+            f"your guess is {where}.")
+
+
+# --------------------------------------------------------------------------- charts
+
+
+def funnel_table(results: pd.DataFrame, upto: int, points: int = 120) -> pd.DataFrame:
+    """The first player's running win rate and its interval, at about ``points`` game
+    counts from 10 to ``upto`` (spaced geometrically, so the wide start shows too)."""
+    won = first_player_wins(results)
+    upto = min(int(upto), len(won))
+    counts = np.unique(np.geomspace(min(10, upto), upto, num=points).round().astype(np.int64))
+    wins = np.cumsum(won)[counts - 1]
+    rate = wins / counts
+    z2 = Z95 * Z95
+    centre = (rate + z2 / (2 * counts)) / (1 + z2 / counts)
+    half = Z95 * np.sqrt(rate * (1 - rate) / counts + z2 / (4 * counts**2)) / (1 + z2 / counts)
+    return pd.DataFrame({"games": counts, "win_rate": rate, "ci_low": centre - half,
+                         "ci_high": centre + half})
+
+
+def null_table(games: int, share: float | Fraction, observed: int) -> pd.DataFrame:
+    """The exact chance of each number of wins for a seat with no edge (binomial), over the
+    range that matters (5 standard deviations, and the observed count), and whether each
+    count is at least as unusual as the observed one (the p-value's cases)."""
+    from scipy.stats import binom
+
+    p = float(share)
+    mean, sd = games * p, math.sqrt(games * p * (1 - p))
+    low = max(0, min(observed, math.floor(mean - 5 * sd)))
+    high = min(games, max(observed, math.ceil(mean + 5 * sd)))
+    wins = np.arange(low, high + 1)
+    chance = binom.pmf(wins, games, p)
+    unusual = chance <= binom.pmf(observed, games, p) * (1 + 1e-7)  # scipy's rule
+    return pd.DataFrame({"wins": wins, "rate": wins / games, "chance": chance,
+                         "as_unusual": np.where(unusual, "as unusual as the result", "less")})
+
+
+def lesson_chart(results: pd.DataFrame, n: int) -> alt.HConcatChart:
+    """Left: the first player's win rate over the first ``n`` games, with its 95 % interval
+    and the fair share (dashed); right: the exact distribution of the win rate in ``n``
+    games if the seats were fair, with the result observed (red)."""
+    record = seat_zero(results, n)
+    fair = float(record["fair"])
+    size = int(results["game"].nunique())
+    funnel = funnel_table(results, record["games"])
+    scale = alt.Scale(domain=[max(0.0, fair - 0.25), min(1.0, fair + 0.25)])
+    title = "first player's win rate"
+    y = alt.Y("win_rate:Q", title=title, scale=scale)
+    x = alt.X("games:Q", title="games played (log scale)",
+              scale=alt.Scale(type="log", domain=[10, max(20, size)], nice=False))
+    band = alt.Chart(funnel).mark_area(opacity=0.25, clip=True).encode(
+        x=x, y=alt.Y("ci_low:Q", scale=scale, title=title), y2="ci_high:Q")
+    line = alt.Chart(funnel).mark_line(clip=True).encode(x=x, y=y)
+    now = pd.DataFrame([{k: record[k] for k in ("games", "wins", "win_rate", "ci_low",
+                                                "ci_high")}])
+    bar = alt.Chart(now).mark_rule(strokeWidth=3, color="black", clip=True).encode(
+        x=x, y=alt.Y("ci_low:Q", scale=scale, title=title), y2="ci_high:Q")
+    point = alt.Chart(now).mark_point(filled=True, size=90, color="black", clip=True).encode(
+        x=x, y=y, tooltip=["games:Q", "wins:Q", alt.Tooltip("win_rate:Q", format=".3f"),
+                           alt.Tooltip("ci_low:Q", format=".3f"),
+                           alt.Tooltip("ci_high:Q", format=".3f")])
+    fair_line = alt.Chart(pd.DataFrame({"fair": [fair]})).mark_rule(
+        strokeDash=[5, 4], color="gray").encode(y="fair:Q")
+    left = alt.layer(band, line, fair_line, bar, point).properties(
+        width=300, height=220,
+        title=f"{record['games']:,} games: {record['win_rate']:.1%} "
+              f"(95 % interval {record['ci_low']:.1%} to {record['ci_high']:.1%})")
+    null = null_table(record["games"], record["fair"], record["wins"])
+    bars = alt.Chart(null).mark_bar().encode(
+        x=alt.X("rate:Q", title=f"win rate in {record['games']:,} games if seats were fair"),
+        y=alt.Y("chance:Q", title="exact chance"),
+        color=alt.Color("as_unusual:N", title=None, legend=alt.Legend(orient="bottom"),
+                        scale=alt.Scale(domain=["less", "as unusual as the result"],
+                                        range=["#9db4d0", "#e8a33d"])),
+        tooltip=["wins:Q", alt.Tooltip("chance:Q", format=".4f")])
+    seen = alt.Chart(now).mark_rule(color="#c0392b", strokeWidth=2).encode(x="win_rate:Q")
+    right = alt.layer(bars, seen).properties(
+        width=260, height=220, title=f"p-value (orange share): {record['p_value']:.3g}")
+    return alt.hconcat(left, right)
+
+
+def summary(results: pd.DataFrame, n: int) -> str:
+    """One sentence on the first ``n`` games, with the exact test (HTML)."""
+    r = seat_zero(results, n)
+    if r["edge"]:
+        verdict = "the whole interval lies above the fair share: an edge"
+    elif r["ci_high"] < r["fair"]:
+        verdict = "the whole interval lies below the fair share: a handicap"
+    else:
+        verdict = ("the interval still includes the fair share: no proof of an edge (which is "
+                   "not proof of no edge)")
+    share = "fewer than 0.01 %" if r["p_value"] < 1e-4 else f"{r['p_value']:.2%}"
+    return (f"<b>First player:</b> {r['wins']:,} wins in {r['games']:,} games = "
+            f"{r['win_rate']:.1%}; 95 % interval {r['ci_low']:.1%} to {r['ci_high']:.1%}; "
+            f"fair share {r['fair']} = {float(r['fair']):.1%}; {verdict}. Exact binomial "
+            f"test: a seat with no edge does at least this unusually in {share} of such runs "
+            f"(p = {r['p_value']:.2g}).")
+
+
+# --------------------------------------------------------------------------- live controls
+
+
+class LiveChart:
+    """An Altair chart, and a line of text, that ipywidgets controls redraw, offline.
+
+    ``draw(**values)`` returns ``(chart, html)`` for the controls' values (keyword = key of
+    ``controls``).  The chart sits in an :class:`altair.JupyterChart` widget in offline mode
+    (the Vega bundle comes from vl-convert, never from a CDN) whose ``chart`` is replaced at
+    every change; without anywidget, in an ``ipywidgets.Output``.  ``times`` holds the
+    seconds each redraw took.
+    """
+
+    def __init__(self, draw: Callable[..., tuple[alt.TopLevelMixin, str]],
+                 controls: Mapping[str, Any], before: Callable[[Any], None] | None = None
+                 ) -> None:
+        import ipywidgets as widgets
+
+        from goldlab.analysis import display
+
+        self.draw = draw
+        self.controls = dict(controls)
+        self.before = before
+        self.times: list[float] = []
+        self._busy = False
+        chart, text = draw(**self.values())
+        self.text = widgets.HTML(text)
+        self.view: Any
+        if display.widgets_available():
+            alt.JupyterChart.enable_offline()
+            self.view = alt.JupyterChart(chart)
+        else:  # pragma: no cover - anywidget is part of goldlab[notebook]
+            self.view = widgets.Output()
+            self._show(chart)
+        for control in self.controls.values():
+            control.observe(self._changed, names="value")
+        self.box = widgets.VBox([widgets.HBox(list(self.controls.values())), self.view,
+                                 self.text])
+
+    def values(self) -> dict[str, Any]:
+        """The controls' current values, by keyword."""
+        return {k: w.value for k, w in self.controls.items()}
+
+    def redraw(self) -> float:
+        """Draw the chart for the current values; returns the seconds it took."""
+        start = perf_counter()
+        chart, text = self.draw(**self.values())
+        if isinstance(self.view, alt.JupyterChart):
+            self.view.chart = chart
+        else:  # pragma: no cover
+            self._show(chart)
+        self.text.value = text
+        took = perf_counter() - start
+        self.times.append(took)
+        return took
+
+    def _show(self, chart: alt.TopLevelMixin) -> None:  # pragma: no cover
+        from IPython.display import display as show
+
+        with self.view:
+            self.view.clear_output(wait=True)
+            show(chart)
+
+    def _changed(self, change: Any) -> None:
+        if self._busy:  # a control changed by ``before``: one redraw at the end is enough
+            return
+        self._busy = True
+        try:
+            if self.before is not None:
+                self.before(change)
+        finally:
+            self._busy = False
+        self.redraw()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.box._repr_mimebundle_(**kwargs)
+
+
+def explorer(runs: Mapping[str, pd.DataFrame], start: int = 100,
+             bots: str | None = None) -> LiveChart:
+    """A "bots" dropdown and a "games" slider that redraw :func:`lesson_chart`."""
+    import ipywidgets as widgets
+
+    labels = list(runs)
+    label = bots if bots is not None else labels[0]
+    steps = steps_for(runs[label])
+    choose = widgets.Dropdown(options=labels, value=label, description="bots",
+                              style={"description_width": "initial"})
+    slider = widgets.SelectionSlider(
+        options=steps, value=min(steps, key=lambda s: abs(s - start)), description="games",
+        continuous_update=False, layout=widgets.Layout(width="420px"))
+    def switch(change: Any) -> None:
+        # Another run has other game counts: keep the slider as close as it can be.
+        if change["owner"] is choose:
+            old = slider.value
+            options = steps_for(runs[choose.value])
+            slider.options = options
+            slider.value = min(options, key=lambda s: abs(math.log(s / old)))
+
+    def draw(bots: str, games: int) -> tuple[alt.TopLevelMixin, str]:
+        frame = runs[bots]
+        return lesson_chart(frame, games), summary(frame, games)
+
+    return LiveChart(draw, {"bots": choose, "games": slider}, before=switch)
+
+
+# --------------------------------------------------------------------------- the quiz
+
+
+def _near(value: float, tolerance: float = 0.005) -> Callable[[Any], bool]:
+    """A hint test: the answer is a number within ``tolerance`` of ``value``."""
+
+    def test(given: Any) -> bool:
+        if isinstance(given, bool) or given is Ellipsis:
+            return False
+        number = float(Fraction(given.strip()) if isinstance(given, str) else given)
+        return abs(number - value) <= tolerance
+
+    return test
+
+
+def make_quiz() -> Quiz:
+    """The lesson's questions; every answer is computed here, none is typed in."""
+    from scipy.stats import binomtest
+
+    p60 = p_value(60, 100, Fraction(1, 2))
+    one_sided = float(binomtest(60, 100, 0.5, alternative="greater").pvalue)
+    need = games_needed(0.01)
+    return Quiz("Is the first player lucky?", [
+        Question("fair_share", "Three equally good players: what share of the games should "
+                 "the first player win if the seat gives no edge?", fair_share(3),
+                 hints=((_near(0.5), "1/2 is the fair share for two players; here the wins "
+                         "are shared by three seats."),)),
+        Question("p_value", "The first player wins 60 of 100 games of a two-player game. "
+                 "What is the p-value of the exact two-sided binomial test against 1/2?",
+                 p60, tolerance=0.002,
+                 hints=((_near(one_sided, 0.002), f"{one_sided:.4f} is the one-sided "
+                         "p-value: it counts only results of 60 wins or more. A seat "
+                         "with no edge can be unusual in both directions, so count 40 "
+                         "or fewer too."),
+                        (_near(0.6), "0.6 is the win rate, not the p-value: the p-value "
+                         "is the chance of a result at least this unusual if the seat "
+                         "had no edge."))),
+        Question("significant_60", "At the 5 % level, do 60 wins in 100 games show that "
+                 "the first player has an edge? (True or False)", p60 < 0.05,
+                 probability=False,
+                 explanation="Close, but a fair seat does this about one time in 17."),
+        Question("significant_600", "At the 5 % level, do 600 wins in 1,000 games show an "
+                 "edge? (True or False)", p_value(600, 1000, Fraction(1, 2)) < 0.05,
+                 probability=False,
+                 explanation="The same 60 %, ten times the games: now chance cannot "
+                             "explain it (p < 0.0001)."),
+        Question("games_needed", "About how many games does a 95 % interval of +-1 "
+                 "percentage point (0.01) around a win rate of 50 % need?", need,
+                 tolerance=0.03 * need, probability=False,
+                 hints=((_near(games_needed(0.02), 0.03 * games_needed(0.02)),
+                         "that is the count for +-2 points. Half the width needs four times "
+                         "the games: the width shrinks like 1/sqrt(n)."),
+                        (_near(Z95 * 0.5 / 0.01, 2), "did you forget to square? "
+                         "n = (1.96 x sd / width)^2 with sd = sqrt(0.5 x 0.5) = 0.5."),
+                        (_near(1.96 ** 2 * 0.25 / 1e-4 / 100, 1), "use the width as a "
+                         "proportion (0.01), not in percent."))),
+        Question("four_times", "You play four times as many games. How many times as wide "
+                 "is the new interval?", Fraction(1, 2), probability=False,
+                 hints=((_near(0.25), "the width shrinks like 1/sqrt(games), not "
+                         "1/games: four times the games, half the width."),
+                        (_near(2), "more games make the interval narrower, not wider."),
+                        (_near(4), "more games make the interval narrower, not wider."))),
+    ])
+
+
+quiz = make_quiz()
+"""The questions of lesson 2."""
+
+
+def check(key: str, answer: Any) -> Feedback:
+    """Check an answer to question ``key`` of this lesson (``...`` says what is asked)."""
+    if answer is Ellipsis:
+        question = quiz.question(key)
+        return Feedback(question, answer, False,
+                        f"Not yet answered. {question.prompt} Replace ... with your answer.")
+    return quiz.check(key, answer)
+
+
+__all__ = ["RUNS", "STEPS", "LiveChart", "Run", "check", "explorer", "fair_share",
+           "first_player_wins", "funnel_table", "games_needed", "lesson_chart", "null_table",
+           "p_value", "play_runs", "quiz", "seat_zero", "steps_for", "summary", "wilson",
+           "your_guess"]
+

@@ -1,0 +1,520 @@
+"""Lesson 4, *Risk and expected value*: the next refill of Gold!'s offer, exactly and by
+simulation.
+
+Everything ``notebooks/lessons/4-risk-and-expected-value.ipynb`` computes lives here, so
+the notebook stays short and the logic is tested:
+
+* :func:`start_unseen` -- the 52 cards a player of a two-player game has not seen at the
+  start (the engine's card list: 54 cards for two players, less the two donkeys dealt);
+* :func:`unseen_after` -- the same after some cards are out (revealed, taken);
+* :func:`refill_exact` -- the hypergeometric chances of 0..5 donkeys (or cards of my colour)
+  in the next refill of 5 cards, as Fractions; :func:`refill_simulated` -- many refills
+  drawn from the unseen cards with a seed;
+* :func:`value_exact` -- the next card's value: its distribution, expected value and
+  variance as Fractions; :func:`value_simulated` -- many next cards drawn;
+* ``*_chart`` -- the charts, exact beside simulated; ``*_explorer`` -- the same charts with
+  ipywidgets controls that redraw them live (:class:`LiveChart`);
+* :data:`quiz` -- the lesson's questions, answers computed from the card list.
+
+>>> len(start_unseen()), sum(c.is_donkey for c in start_unseen())
+(52, 10)
+>>> value_exact(start_unseen())["mean"]
+Fraction(49, 13)
+>>> print(check("next_donkey", "10/52"))
+Right: 5/26 (0.192).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from math import comb
+from time import perf_counter
+from typing import Any
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+from goldlab.games.gold.cards import ALL_CARDS, COLOURS, DONKEY, Card, card_of, full_deck
+from goldlab.lessons.check import Feedback, Question, Quiz
+
+SEED = 2024
+"""The lesson's seed: every student sees the same draws."""
+REFILL = 5
+"""Cards in a refill of the offer."""
+MINE, THEIRS = "green", "blue"
+"""The lesson's two players: my starting donkey is green, my opponent's blue."""
+COUNTS = {"donkeys": "donkey", f"{MINE} cards": MINE}
+"""What the refill explorer can count: label -> kind (``"donkey"`` or a colour)."""
+GOLD_OUT: dict[str, tuple[int, ...]] = {
+    "none": (),
+    "all the 3s": (3,),
+    "all the 7s and 8s": (7, 8),
+}
+"""Gold cards already out for the value explorer: label -> the values all gone."""
+
+
+# --------------------------------------------------------------------------- the cards
+
+
+def two_player_deck() -> list[Card]:
+    """The 54 cards of a two-player game: the 60, less one donkey of each colour."""
+    deck = full_deck()
+    deck.subtract(card_of(c, DONKEY) for c in COLOURS)
+    return [c for c in ALL_CARDS for _ in range(deck[c])]
+
+
+def start_unseen(mine: str = MINE, theirs: str = THEIRS) -> list[Card]:
+    """The 52 cards I have not seen at the start: the deck less the two donkeys dealt.
+
+    (The two cards removed face down are among them: nobody sees them, so for me they
+    are as unknown as the draw pile.)
+    """
+    cards = two_player_deck()
+    for colour in (mine, theirs):
+        cards.remove(card_of(colour, DONKEY))
+    return cards
+
+
+def is_kind(c: Card, kind: str) -> bool:
+    """``kind`` is ``"donkey"`` or a colour."""
+    return c.is_donkey if kind == "donkey" else c.colour == kind
+
+
+def unseen_after(out: int, of_kind: int, kind: str = "donkey",
+                 gold_out: Sequence[int] = ()) -> list[Card]:
+    """The unseen cards after ``out`` more cards are out, ``of_kind`` of them of ``kind``.
+
+    Which cards went out does not matter for counting ``kind``; the lesson takes the
+    others in deck order.  ``gold_out``: gold values all out (every colour's), counted in
+    ``out`` too.
+    """
+    cards = [c for c in start_unseen() if not (c.is_gold and c.value in gold_out)]
+    gone = len(start_unseen()) - len(cards)
+    matching = [c for c in cards if is_kind(c, kind)]
+    others = [c for c in cards if not is_kind(c, kind)]
+    if of_kind > len(matching) or out - gone - of_kind > len(others) or out - gone < of_kind:
+        raise ValueError(f"cannot have {of_kind} of {out} cards out be {kind}")
+    return sorted(matching[of_kind:] + others[out - gone - of_kind:], key=lambda c: c.index)
+
+
+def most_of_kind(kind: str) -> int:
+    """How many cards of ``kind`` are unseen at the start (10 donkeys, 8 green cards)."""
+    return sum(is_kind(c, kind) for c in start_unseen())
+
+
+# --------------------------------------------------------------------------- exact
+
+
+def refill_exact(unseen: int, of_kind: int, size: int = REFILL) -> dict[int, Fraction]:
+    """Chance of exactly k cards of a kind in a refill (hypergeometric), k = 0..size.
+
+    ``unseen`` cards are left, ``of_kind`` of them of the kind; a refill of ``size`` is
+    any ``size`` of them with the same chance: C(K, k) C(N-K, size-k) / C(N, size).
+    """
+    total = comb(unseen, size)
+    return {k: Fraction(comb(of_kind, k) * comb(unseen - of_kind, size - k), total)
+            for k in range(size + 1)}
+
+
+def at_least_one(unseen: int, of_kind: int, size: int = REFILL) -> Fraction:
+    """Chance a refill shows at least one card of the kind: 1 - C(N-K, size) / C(N, size)."""
+    return 1 - Fraction(comb(unseen - of_kind, size), comb(unseen, size))
+
+
+def value_exact(cards: Sequence[Card]) -> dict[str, Any]:
+    """The next card's value, drawn from ``cards``: ``chances`` {value: Fraction},
+    ``mean`` E[X], ``variance`` E[(X - E[X])^2] and ``sd`` (a float)."""
+    counts = Counter(c.value for c in cards)
+    n = len(cards)
+    chances = {v: Fraction(counts[v], n) for v in sorted(counts)}
+    mean = sum((v * p for v, p in chances.items()), Fraction(0))
+    variance = sum(((v - mean) ** 2 * p for v, p in chances.items()), Fraction(0))
+    return {"chances": chances, "mean": mean, "variance": variance,
+            "sd": float(variance) ** 0.5}
+
+
+# --------------------------------------------------------------------------- simulated
+
+
+def draw_refills(cards: Sequence[Card], refills: int, seed: int = SEED,
+                 size: int = REFILL) -> np.ndarray:
+    """``refills`` refills of ``size`` cards from ``cards``, each a fresh shuffle: an
+    array (refills x size) of positions in ``cards``.  The same seed, the same refills."""
+    rng = np.random.default_rng(seed)
+    keys = rng.random((refills, len(cards)))
+    return np.argpartition(keys, size - 1, axis=1)[:, :size]
+
+
+def refill_simulated(cards: Sequence[Card], kind: str, refills: int,
+                     seed: int = SEED) -> np.ndarray:
+    """How many cards of ``kind`` each of ``refills`` simulated refills shows."""
+    hit = np.array([is_kind(c, kind) for c in cards])
+    return hit[draw_refills(cards, refills, seed)].sum(axis=1)
+
+
+def value_simulated(cards: Sequence[Card], draws: int, seed: int = SEED) -> np.ndarray:
+    """The values of ``draws`` simulated next cards (each drawn from all of ``cards``)."""
+    rng = np.random.default_rng(seed)
+    values = np.array([c.value for c in cards])
+    return values[rng.integers(0, len(cards), size=draws)]
+
+
+def your_guess(guess: Any, unseen: int = 52, of_kind: int = 10) -> str:
+    """A student's guess of the chance of at least one donkey, against the exact answer."""
+    exact = at_least_one(unseen, of_kind)
+    if guess is Ellipsis or guess is None:
+        return "You have not written a guess yet: go back to 'Predict first' and replace ..."
+    try:
+        value = float(Fraction(guess.strip().rstrip("%")) if isinstance(guess, str) else guess)
+    except (TypeError, ValueError, ZeroDivisionError):
+        return f"Write your guess as a number such as 0.4, not {guess!r}."
+    if value > 1:
+        value /= 100  # a percentage
+    gap = value - float(exact)
+    verdict = ("spot on" if abs(gap) < 0.03 else
+               f"{abs(gap):.0%} too {'high' if gap > 0 else 'low'}")
+    return (f"You guessed {value:.0%}; the exact chance is {exact} = {float(exact):.1%}: "
+            f"{verdict}.")
+
+
+# --------------------------------------------------------------------------- tables, charts
+
+
+def refill_table(out: int, of_kind: int, kind: str = "donkey", refills: int = 1_000,
+                 seed: int = SEED) -> pd.DataFrame:
+    """k = 0..5 cards of ``kind`` in the next refill: exact chance (and as a fraction)
+    beside the share of ``refills`` simulated refills."""
+    cards = unseen_after(out, of_kind, kind)
+    exact = refill_exact(len(cards), sum(is_kind(c, kind) for c in cards))
+    counts = np.bincount(refill_simulated(cards, kind, refills, seed), minlength=REFILL + 1)
+    return pd.DataFrame({"k": list(exact), "exact": [float(p) for p in exact.values()],
+                         "fraction": [str(p) for p in exact.values()],
+                         "simulated": counts / refills})
+
+
+def _kind_label(kind: str) -> str:
+    return "donkeys" if kind == "donkey" else f"{kind} cards"
+
+
+def refill_chart(table: pd.DataFrame, kind: str = "donkey") -> alt.LayerChart:
+    """Bars: share of simulated refills with k cards of ``kind``; black ticks and labels:
+    the exact chances."""
+    x = alt.X("k:O", title=f"{_kind_label(kind)} in the next refill of {REFILL} cards",
+              axis=alt.Axis(labelAngle=0))
+    y_scale = alt.Scale(domain=[0, 1])
+    bars = alt.Chart(table).mark_bar(color="#9db4d0").encode(
+        x=x, y=alt.Y("simulated:Q", title="chance", scale=y_scale),
+        tooltip=["k:O", alt.Tooltip("simulated:Q", format=".3f"), "fraction:N",
+                 alt.Tooltip("exact:Q", format=".4f")])
+    ticks = alt.Chart(table).mark_tick(color="black", thickness=3, size=40).encode(
+        x=x, y=alt.Y("exact:Q", scale=y_scale))
+    labels = alt.Chart(table).mark_text(dy=-10, fontSize=11).encode(
+        x=x, y=alt.Y("exact:Q", scale=y_scale), text=alt.Text("exact:Q", format=".3f"))
+    return alt.layer(bars, ticks, labels).properties(
+        width=360, height=220, title="bars: simulated refills; black ticks: exact chance")
+
+
+def refill_summary(out: int, of_kind: int, kind: str, refills: int,
+                   seed: int = SEED) -> str:
+    """The chance of at least one, exact beside simulated (HTML)."""
+    cards = unseen_after(out, of_kind, kind)
+    n, k = len(cards), sum(is_kind(c, kind) for c in cards)
+    exact = at_least_one(n, k)
+    simulated = float((refill_simulated(cards, kind, refills, seed) > 0).mean())
+    name = "donkey" if kind == "donkey" else f"{kind} card"
+    return (f"<b>{n} cards unseen, {k} of them {_kind_label(kind)}.</b> "
+            f"P(at least one {name} in the next {REFILL}) = 1 - C({n - k},{REFILL})/"
+            f"C({n},{REFILL}) = <b>{exact}</b> = {float(exact):.4f} exactly; "
+            f"in {refills:,} simulated refills: {simulated:.4f}. Expected number: "
+            f"{REFILL} x {k}/{n} = {float(Fraction(REFILL * k, n)):.3f}.")
+
+
+def value_table(cards: Sequence[Card], draws: int = 1_000, seed: int = SEED) -> pd.DataFrame:
+    """Each value the next card can have: exact chance beside the share of ``draws``."""
+    exact = value_exact(cards)["chances"]
+    values = value_simulated(cards, draws, seed)
+    return pd.DataFrame({"value": list(exact), "exact": [float(p) for p in exact.values()],
+                         "fraction": [str(p) for p in exact.values()],
+                         "simulated": [float((values == v).mean()) for v in exact]})
+
+
+def value_chart(cards: Sequence[Card], draws: int = 1_000, seed: int = SEED) -> alt.LayerChart:
+    """The next card's value: simulated shares (bars), exact chances (ticks), the expected
+    value (red line) and one standard deviation either side (grey band)."""
+    table = value_table(cards, draws, seed)
+    facts = value_exact(cards)
+    mean, sd = float(facts["mean"]), facts["sd"]
+    x = alt.X("value:Q", title="value of the next card (a donkey is -2)",
+              scale=alt.Scale(domain=[-3, 9]), axis=alt.Axis(values=list(range(-2, 9))))
+    y_scale = alt.Scale(domain=[0, 0.5])
+    band = alt.Chart(pd.DataFrame({"low": [mean - sd], "high": [mean + sd]})).mark_rect(
+        color="lightgray", opacity=0.5).encode(x="low:Q", x2="high:Q")
+    bars = alt.Chart(table).mark_bar(color="#e8a33d", size=18).encode(
+        x=x, y=alt.Y("simulated:Q", title="chance", scale=y_scale),
+        tooltip=["value:Q", alt.Tooltip("simulated:Q", format=".3f"), "fraction:N"])
+    ticks = alt.Chart(table).mark_tick(color="black", thickness=3, size=22,
+                                       orient="horizontal").encode(
+        x=x, y=alt.Y("exact:Q", scale=y_scale))
+    rule = alt.Chart(pd.DataFrame({"mean": [mean]})).mark_rule(
+        color="#c0392b", strokeWidth=2).encode(x="mean:Q")
+    return alt.layer(band, bars, ticks, rule).properties(
+        width=380, height=220,
+        title=f"expected value {mean:.2f} (red), spread +-{sd:.2f} (grey); "
+              f"ticks exact, bars {draws:,} draws")
+
+
+def value_summary(cards: Sequence[Card], draws: int, seed: int = SEED) -> str:
+    """Expected value and variance, exact beside simulated (HTML)."""
+    facts = value_exact(cards)
+    values = value_simulated(cards, draws, seed)
+    return (f"<b>{len(cards)} cards unseen.</b> Expected value of the next card "
+            f"<b>{facts['mean']}</b> = {float(facts['mean']):.3f} exactly, "
+            f"{values.mean():.3f} in {draws:,} draws; variance <b>{facts['variance']}</b> = "
+            f"{float(facts['variance']):.2f} (draws: {values.var():.2f}), standard deviation "
+            f"{facts['sd']:.2f}.")
+
+
+# --------------------------------------------------------------------------- live controls
+
+
+class LiveChart:
+    """An Altair chart, and a line of text, that ipywidgets controls redraw, offline.
+
+    ``draw(**values)`` returns ``(chart, html)`` for the controls' values (keyword = key of
+    ``controls``).  The chart sits in an :class:`altair.JupyterChart` widget in offline mode
+    (the Vega bundle comes from vl-convert, never from a CDN) whose ``chart`` is replaced at
+    every change; without anywidget, in an ``ipywidgets.Output``.  ``before(change)`` runs
+    first (to adjust other controls: their own changes then draw nothing).  ``times`` holds
+    the seconds each redraw took.
+    """
+
+    def __init__(self, draw: Callable[..., tuple[alt.TopLevelMixin, str]],
+                 controls: Mapping[str, Any], before: Callable[[Any], None] | None = None
+                 ) -> None:
+        import ipywidgets as widgets
+
+        from goldlab.analysis import display
+
+        self.draw = draw
+        self.controls = dict(controls)
+        self.before = before
+        self.times: list[float] = []
+        self._busy = False
+        chart, text = draw(**self.values())
+        self.text = widgets.HTML(text)
+        self.view: Any
+        if display.widgets_available():
+            alt.JupyterChart.enable_offline()
+            self.view = alt.JupyterChart(chart)
+        else:  # pragma: no cover - anywidget is part of goldlab[notebook]
+            self.view = widgets.Output()
+            self._show(chart)
+        for control in self.controls.values():
+            control.observe(self._changed, names="value")
+        self.box = widgets.VBox([widgets.HBox(list(self.controls.values())), self.view,
+                                 self.text])
+
+    def values(self) -> dict[str, Any]:
+        """The controls' current values, by keyword."""
+        return {k: w.value for k, w in self.controls.items()}
+
+    def redraw(self) -> float:
+        """Draw the chart for the current values; returns the seconds it took."""
+        start = perf_counter()
+        chart, text = self.draw(**self.values())
+        if isinstance(self.view, alt.JupyterChart):
+            self.view.chart = chart
+        else:  # pragma: no cover
+            self._show(chart)
+        self.text.value = text
+        took = perf_counter() - start
+        self.times.append(took)
+        return took
+
+    def _show(self, chart: alt.TopLevelMixin) -> None:  # pragma: no cover
+        from IPython.display import display as show
+
+        with self.view:
+            self.view.clear_output(wait=True)
+            show(chart)
+
+    def _changed(self, change: Any) -> None:
+        if self._busy:
+            return
+        self._busy = True
+        try:
+            if self.before is not None:
+                self.before(change)
+        finally:
+            self._busy = False
+        self.redraw()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.box._repr_mimebundle_(**kwargs)
+
+
+def _draws_slider(description: str, value: int) -> Any:
+    import ipywidgets as widgets
+
+    return widgets.SelectionSlider(options=[10, 30, 100, 300, 1_000, 3_000, 10_000],
+                                   value=value, description=description,
+                                   continuous_update=False)
+
+
+def refill_explorer(count: str = "donkeys", out: int = 0, of_kind: int = 0,
+                    refills: int = 1_000) -> LiveChart:
+    """Controls: what to count, cards already out, how many of them were of that kind,
+    and how many refills to simulate; they redraw :func:`refill_chart`."""
+    import ipywidgets as widgets
+
+    wide = {"description_width": "initial"}
+    what = widgets.Dropdown(options=list(COUNTS), value=count, description="count", style=wide)
+    cards_out = widgets.IntSlider(value=out, min=0, max=40, description="cards out",
+                                  continuous_update=False, style=wide)
+    of_them = widgets.IntSlider(value=of_kind, min=0, max=min(out, most_of_kind(COUNTS[count])),
+                                description="of them counted", continuous_update=False,
+                                style=wide)
+    draws = _draws_slider("refills", refills)
+
+    def limit(change: Any) -> None:
+        # Only as many counted cards can be out as there are, and as cards are out.
+        of_them.max = min(cards_out.value, most_of_kind(COUNTS[what.value]))
+
+    def draw(count: str, out: int, of_kind: int, refills: int) -> tuple[alt.TopLevelMixin, str]:
+        kind = COUNTS[count]
+        table = refill_table(out, of_kind, kind, refills)
+        return refill_chart(table, kind), refill_summary(out, of_kind, kind, refills)
+
+    return LiveChart(draw, {"count": what, "out": cards_out, "of_kind": of_them,
+                            "refills": draws}, before=limit)
+
+
+def value_explorer(donkeys_out: int = 0, gold_out: str = "none",
+                   draws: int = 1_000) -> LiveChart:
+    """Controls: donkeys already out, gold cards already out, how many next cards to
+    simulate; they redraw :func:`value_chart`."""
+    import ipywidgets as widgets
+
+    wide = {"description_width": "initial"}
+    donkeys = widgets.IntSlider(value=donkeys_out, min=0, max=most_of_kind("donkey"),
+                                description="donkeys out", continuous_update=False,
+                                style=wide)
+    gold = widgets.Dropdown(options=list(GOLD_OUT), value=gold_out, description="gold out",
+                            style=wide)
+    many = _draws_slider("draws", draws)
+
+    def draw(donkeys_out: int, gold_out: str, draws: int) -> tuple[alt.TopLevelMixin, str]:
+        cards = pool(donkeys_out, gold_out)
+        return value_chart(cards, draws), value_summary(cards, draws)
+
+    return LiveChart(draw, {"donkeys_out": donkeys, "gold_out": gold, "draws": many})
+
+
+def pool(donkeys_out: int = 0, gold_out: str = "none") -> list[Card]:
+    """The unseen cards once ``donkeys_out`` donkeys and the gold cards ``gold_out`` names
+    (a key of :data:`GOLD_OUT`) are out."""
+    values = GOLD_OUT[gold_out]
+    gone = sum(c.is_gold and c.value in values for c in start_unseen())
+    return unseen_after(donkeys_out + gone, donkeys_out, "donkey", values)
+
+
+# --------------------------------------------------------------------------- the quiz
+
+
+def _near(value: float, tolerance: float = 0.005) -> Callable[[Any], bool]:
+    """A hint test: the answer is a number within ``tolerance`` of ``value``."""
+
+    def test(given: Any) -> bool:
+        if isinstance(given, bool) or given is Ellipsis:
+            return False
+        number = float(Fraction(given.strip()) if isinstance(given, str) else given)
+        return abs(number - value) <= tolerance
+
+    return test
+
+
+def _far(wrong: float, right: Fraction, tolerance: float = 0.005) -> bool:
+    """A hint only makes sense when the wrong answer is not also counted right."""
+    return abs(wrong - float(right)) > 2 * tolerance
+
+
+def make_quiz() -> Quiz:
+    """The lesson's questions; every answer is computed from the card list."""
+    cards = start_unseen()
+    n = len(cards)
+    donkeys = sum(c.is_donkey for c in cards)
+    green = sum(c.colour == MINE for c in cards)
+    any_donkey = at_least_one(n, donkeys)
+    added = REFILL * donkeys / n
+    replaced = 1 - (1 - donkeys / n) ** REFILL
+    any_green = at_least_one(n, green)
+    green_replaced = 1 - (1 - green / n) ** REFILL
+    later = at_least_one(n - 20, donkeys - 6)
+    value = value_exact(cards)
+    kinds_mean = sum(set(c.value for c in cards)) / len(set(c.value for c in cards))
+    gold_mean = float(np.mean([c.value for c in cards if c.is_gold]))
+    donkey_hints = [(_near(added), f"{added:.3f} adds the five chances {donkeys}/{n}, but "
+                     "those events overlap (two donkeys can come together). Work out the "
+                     "chance of no donkey, then take the opposite.")]
+    if _far(replaced, any_donkey):
+        donkey_hints.append((_near(replaced), "that treats the five cards as drawn with "
+                             "replacement. A card revealed is not put back: "
+                             f"{n - donkeys}/{n} x {n - donkeys - 1}/{n - 1} x ..."))
+    green_hints = []
+    if _far(green_replaced, any_green):
+        green_hints.append((_near(green_replaced), "that treats the five cards as drawn "
+                            "with replacement; a card revealed is not put back."))
+    return Quiz("Risk and expected value", [
+        Question("next_donkey", f"At the start, {donkeys} of the {n} cards you have not "
+                 "seen are donkeys. What is the chance the next card revealed is a donkey?",
+                 Fraction(donkeys, n)),
+        Question("any_donkey", f"What is the chance the next refill ({REFILL} cards) shows "
+                 "at least one donkey?", any_donkey, hints=tuple(donkey_hints)),
+        Question("expected_donkeys", f"How many donkeys does a refill of {REFILL} show on "
+                 "average (the expected number)?", Fraction(REFILL * donkeys, n),
+                 probability=False,
+                 hints=((_near(float(any_donkey)), "that is the chance of at least one "
+                         "donkey; the expected number counts two donkeys as two: "
+                         f"{REFILL} cards x {donkeys}/{n} each."),)),
+        Question("any_green", f"Your colour is {MINE}: {green} of the {n} unseen cards are "
+                 f"{MINE}. What is the chance the next refill shows at least one?",
+                 any_green, hints=tuple(green_hints)),
+        Question("any_donkey_later", "Later, 20 more cards are out and 6 of them were "
+                 "donkeys. What is the chance now that the next refill shows at least "
+                 "one donkey?", later,
+                 hints=((_near(float(any_donkey)), "that is the chance at the start; "
+                         f"now {n - 20} cards are unseen and {donkeys - 6} of them are "
+                         "donkeys."),)),
+        Question("expected_value", "What is the expected value of the next card revealed "
+                 "at the start (a donkey counts -2)?", value["mean"], tolerance=0.01,
+                 probability=False,
+                 hints=((_near(kinds_mean, 0.01), "that averages the kinds of card (-2, 3, "
+                         "..., 8) as if each were equally likely; weight each value by how "
+                         "many cards have it."),
+                        (_near(gold_mean, 0.01), "that is the average gold card; the "
+                         "donkeys count too, at -2."))),
+        Question("variance", "What is the variance of the value of that next card?",
+                 value["variance"], tolerance=0.05, probability=False,
+                 hints=((_near(value["sd"], 0.05), "that is the standard deviation; the "
+                         "variance is its square."),)),
+        Question("sure_four", "Is the next card worth more on average than a sure 4? "
+                 "(True or False)", value["mean"] > 4, probability=False,
+                 explanation=f"Its expected value is {float(value['mean']):.2f}, a little "
+                             "less than 4, and it could be anything from -2 to 8."),
+    ])
+
+
+quiz = make_quiz()
+"""The questions of lesson 4."""
+
+
+def check(key: str, answer: Any) -> Feedback:
+    """Check an answer to question ``key`` of this lesson (``...`` says what is asked)."""
+    if answer is Ellipsis:
+        question = quiz.question(key)
+        return Feedback(question, answer, False,
+                        f"Not yet answered. {question.prompt} Replace ... with your answer.")
+    return quiz.check(key, answer)
