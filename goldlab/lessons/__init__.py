@@ -16,6 +16,6 @@ False
 Not yet: your fraction is upside down: favourable cases on top, all cases below.
 """
 
-from goldlab.lessons.check import Feedback, Question, Quiz
+from goldlab.lessons.check import Feedback, Question, Quiz, near
 
-__all__ = ["Feedback", "Question", "Quiz"]
+__all__ = ["Feedback", "Question", "Quiz", "near"]

@@ -98,9 +98,47 @@ class Quiz:
             raise KeyError(message) from None
 
     def check(self, key: str, answer: Any) -> Feedback:
-        """Check ``answer`` to question ``key`` and say what is right or what to look at."""
+        """Check ``answer`` to question ``key`` and say what is right or what to look at;
+        the placeholder ``...`` (not answered yet) repeats the question."""
         question = self.question(key)
+        if answer is Ellipsis:
+            return Feedback(question, answer, False, f"Not yet answered. {question.prompt} "
+                                                     "Replace ... with your answer.")
         return _judge(question, answer)
+
+
+def near(value: float, tolerance: float = 0.005) -> Callable[[Any], bool]:
+    """A hint test: the answer is a number within ``tolerance`` of ``value``.
+
+    >>> near(0.5)("0.502"), near(0.5)(0.6), near(0.5)(...)
+    (True, False, False)
+    """
+
+    def test(given: Any) -> bool:
+        if isinstance(given, bool) or given is Ellipsis:
+            return False
+        number = float(Fraction(given.strip()) if isinstance(given, str) else given)
+        return abs(number - value) <= tolerance
+
+    return test
+
+
+def read_guess(guess: Any, example: str) -> float | str:
+    """A student's guess of a chance as a number (a percentage such as ``"55%"`` or ``55``
+    divided by 100), or the message to show when there is none yet or it is no number.
+
+    >>> read_guess("55%", "0.5"), read_guess(0.4, "0.5")
+    (0.55, 0.4)
+    >>> read_guess("a lot", "0.5")
+    "Write your guess as a number such as 0.5, not 'a lot'."
+    """
+    if guess is Ellipsis or guess is None:
+        return "You have not written a guess yet: go back to 'Predict first' and replace ..."
+    try:
+        value = float(Fraction(guess.strip().rstrip("%")) if isinstance(guess, str) else guess)
+    except (TypeError, ValueError, ZeroDivisionError):
+        return f"Write your guess as a number such as {example}, not {guess!r}."
+    return value / 100 if value > 1 else value  # above 1: a percentage
 
 
 # --------------------------------------------------------------------------- judging

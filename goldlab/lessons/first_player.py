@@ -9,7 +9,8 @@ the notebook stays short and the logic is tested:
   wins, win rate, 95 % interval, the fair share and the exact binomial test;
 * :func:`lesson_chart` and :func:`explorer` -- the running win rate with its interval
   (the funnel) beside the exact distribution of wins if the seats were fair, and the same
-  chart redrawn live by a "games" slider and a "bots" dropdown (:class:`LiveChart`);
+  chart redrawn live by a "games" slider and a "bots" dropdown
+  (:class:`~goldlab.lessons.live.LiveChart`);
 * :data:`quiz` -- the lesson's questions, answers computed (scipy's exact test, the
   interval formula), not typed in.
 
@@ -24,17 +25,17 @@ Right: 1/3 (0.333).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from time import perf_counter
 from typing import Any
 
 import altair as alt
 import numpy as np
 import pandas as pd
 
-from goldlab.lessons.check import Feedback, Question, Quiz
+from goldlab.lessons.check import Feedback, Question, Quiz, near, read_guess
+from goldlab.lessons.live import LiveChart
 
 Z95 = 1.959963984540054
 """The two-sided 95 % normal quantile: an estimate +- 1.96 standard errors."""
@@ -65,10 +66,10 @@ STEPS: tuple[int, ...] = (10, 20, 50, 100, 200, 400, 1_000, 2_000, 5_000, 10_000
 
 def play_runs(runs: Mapping[str, Run] = RUNS, seed: int = SEED) -> dict[str, pd.DataFrame]:
     """Play every run once: one results frame (``goldlab.simulate``) per label."""
-    import goldlab
+    from goldlab.simulate import simulate
 
-    return {label: goldlab.simulate("gold", run.bots, run.games, seed=seed,
-                                    players=run.players, quiet=True)
+    return {label: simulate("gold", run.bots, run.games, seed=seed, players=run.players,
+                            quiet=True)
             for label, run in runs.items()}
 
 
@@ -80,7 +81,7 @@ def fair_share(players: int) -> Fraction:
 def first_player_wins(results: pd.DataFrame) -> np.ndarray:
     """Seat 0's results in game order: 1 for a win (shared wins included), 0 otherwise."""
     rows = results[results["seat"] == 0].sort_values("game")
-    return rows["won"].to_numpy(dtype=np.int64)
+    return np.asarray(rows["won"], dtype=np.int64)
 
 
 def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
@@ -128,14 +129,9 @@ def steps_for(results: pd.DataFrame) -> list[int]:
 def your_guess(guess: Any, results: pd.DataFrame) -> str:
     """What the games say about a student's guess of the first player's win rate."""
     r = seat_zero(results)
-    if guess is Ellipsis or guess is None:
-        return "You have not written a guess yet: go back to 'Predict first' and replace ..."
-    try:
-        value = float(Fraction(guess.strip().rstrip("%")) if isinstance(guess, str) else guess)
-    except (TypeError, ValueError, ZeroDivisionError):
-        return f"Write your guess as a number such as 0.55, not {guess!r}."
-    if value > 1:
-        value /= 100  # a percentage
+    value = read_guess(guess, "0.55")
+    if isinstance(value, str):
+        return value
     inside = r["ci_low"] <= value <= r["ci_high"]
     where = ("inside" if inside else "outside") + " the 95 % interval"
     return (f"You guessed {value:.1%}. In {r['games']:,} games the first player won "
@@ -243,81 +239,6 @@ def summary(results: pd.DataFrame, n: int) -> str:
 # --------------------------------------------------------------------------- live controls
 
 
-class LiveChart:
-    """An Altair chart, and a line of text, that ipywidgets controls redraw, offline.
-
-    ``draw(**values)`` returns ``(chart, html)`` for the controls' values (keyword = key of
-    ``controls``).  The chart sits in an :class:`altair.JupyterChart` widget in offline mode
-    (the Vega bundle comes from vl-convert, never from a CDN) whose ``chart`` is replaced at
-    every change; without anywidget, in an ``ipywidgets.Output``.  ``times`` holds the
-    seconds each redraw took.
-    """
-
-    def __init__(self, draw: Callable[..., tuple[alt.TopLevelMixin, str]],
-                 controls: Mapping[str, Any], before: Callable[[Any], None] | None = None
-                 ) -> None:
-        import ipywidgets as widgets
-
-        from goldlab.analysis import display
-
-        self.draw = draw
-        self.controls = dict(controls)
-        self.before = before
-        self.times: list[float] = []
-        self._busy = False
-        chart, text = draw(**self.values())
-        self.text = widgets.HTML(text)
-        self.view: Any
-        if display.widgets_available():
-            alt.JupyterChart.enable_offline()
-            self.view = alt.JupyterChart(chart)
-        else:  # pragma: no cover - anywidget is part of goldlab[notebook]
-            self.view = widgets.Output()
-            self._show(chart)
-        for control in self.controls.values():
-            control.observe(self._changed, names="value")
-        self.box = widgets.VBox([widgets.HBox(list(self.controls.values())), self.view,
-                                 self.text])
-
-    def values(self) -> dict[str, Any]:
-        """The controls' current values, by keyword."""
-        return {k: w.value for k, w in self.controls.items()}
-
-    def redraw(self) -> float:
-        """Draw the chart for the current values; returns the seconds it took."""
-        start = perf_counter()
-        chart, text = self.draw(**self.values())
-        if isinstance(self.view, alt.JupyterChart):
-            self.view.chart = chart
-        else:  # pragma: no cover
-            self._show(chart)
-        self.text.value = text
-        took = perf_counter() - start
-        self.times.append(took)
-        return took
-
-    def _show(self, chart: alt.TopLevelMixin) -> None:  # pragma: no cover
-        from IPython.display import display as show
-
-        with self.view:
-            self.view.clear_output(wait=True)
-            show(chart)
-
-    def _changed(self, change: Any) -> None:
-        if self._busy:  # a control changed by ``before``: one redraw at the end is enough
-            return
-        self._busy = True
-        try:
-            if self.before is not None:
-                self.before(change)
-        finally:
-            self._busy = False
-        self.redraw()
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.box._repr_mimebundle_(**kwargs)
-
-
 def explorer(runs: Mapping[str, pd.DataFrame], start: int = 100,
              bots: str | None = None) -> LiveChart:
     """A "bots" dropdown and a "games" slider that redraw :func:`lesson_chart`."""
@@ -349,18 +270,6 @@ def explorer(runs: Mapping[str, pd.DataFrame], start: int = 100,
 # --------------------------------------------------------------------------- the quiz
 
 
-def _near(value: float, tolerance: float = 0.005) -> Callable[[Any], bool]:
-    """A hint test: the answer is a number within ``tolerance`` of ``value``."""
-
-    def test(given: Any) -> bool:
-        if isinstance(given, bool) or given is Ellipsis:
-            return False
-        number = float(Fraction(given.strip()) if isinstance(given, str) else given)
-        return abs(number - value) <= tolerance
-
-    return test
-
-
 def make_quiz() -> Quiz:
     """The lesson's questions; every answer is computed here, none is typed in."""
     from scipy.stats import binomtest
@@ -371,16 +280,16 @@ def make_quiz() -> Quiz:
     return Quiz("Is the first player lucky?", [
         Question("fair_share", "Three equally good players: what share of the games should "
                  "the first player win if the seat gives no edge?", fair_share(3),
-                 hints=((_near(0.5), "1/2 is the fair share for two players; here the wins "
+                 hints=((near(0.5), "1/2 is the fair share for two players; here the wins "
                          "are shared by three seats."),)),
         Question("p_value", "The first player wins 60 of 100 games of a two-player game. "
                  "What is the p-value of the exact two-sided binomial test against 1/2?",
                  p60, tolerance=0.002,
-                 hints=((_near(one_sided, 0.002), f"{one_sided:.4f} is the one-sided "
+                 hints=((near(one_sided, 0.002), f"{one_sided:.4f} is the one-sided "
                          "p-value: it counts only results of 60 wins or more. A seat "
                          "with no edge can be unusual in both directions, so count 40 "
                          "or fewer too."),
-                        (_near(0.6), "0.6 is the win rate, not the p-value: the p-value "
+                        (near(0.6), "0.6 is the win rate, not the p-value: the p-value "
                          "is the chance of a result at least this unusual if the seat "
                          "had no edge."))),
         Question("significant_60", "At the 5 % level, do 60 wins in 100 games show that "
@@ -395,19 +304,19 @@ def make_quiz() -> Quiz:
         Question("games_needed", "About how many games does a 95 % interval of +-1 "
                  "percentage point (0.01) around a win rate of 50 % need?", need,
                  tolerance=0.03 * need, probability=False,
-                 hints=((_near(games_needed(0.02), 0.03 * games_needed(0.02)),
+                 hints=((near(games_needed(0.02), 0.03 * games_needed(0.02)),
                          "that is the count for +-2 points. Half the width needs four times "
                          "the games: the width shrinks like 1/sqrt(n)."),
-                        (_near(Z95 * 0.5 / 0.01, 2), "did you forget to square? "
+                        (near(Z95 * 0.5 / 0.01, 2), "did you forget to square? "
                          "n = (1.96 x sd / width)^2 with sd = sqrt(0.5 x 0.5) = 0.5."),
-                        (_near(1.96 ** 2 * 0.25 / 1e-4 / 100, 1), "use the width as a "
+                        (near(1.96 ** 2 * 0.25 / 1e-4 / 100, 1), "use the width as a "
                          "proportion (0.01), not in percent."))),
         Question("four_times", "You play four times as many games. How many times as wide "
                  "is the new interval?", Fraction(1, 2), probability=False,
-                 hints=((_near(0.25), "the width shrinks like 1/sqrt(games), not "
+                 hints=((near(0.25), "the width shrinks like 1/sqrt(games), not "
                          "1/games: four times the games, half the width."),
-                        (_near(2), "more games make the interval narrower, not wider."),
-                        (_near(4), "more games make the interval narrower, not wider."))),
+                        (near(2), "more games make the interval narrower, not wider."),
+                        (near(4), "more games make the interval narrower, not wider."))),
     ])
 
 
@@ -417,15 +326,9 @@ quiz = make_quiz()
 
 def check(key: str, answer: Any) -> Feedback:
     """Check an answer to question ``key`` of this lesson (``...`` says what is asked)."""
-    if answer is Ellipsis:
-        question = quiz.question(key)
-        return Feedback(question, answer, False,
-                        f"Not yet answered. {question.prompt} Replace ... with your answer.")
     return quiz.check(key, answer)
 
 
-__all__ = ["RUNS", "STEPS", "LiveChart", "Run", "check", "explorer", "fair_share",
-           "first_player_wins", "funnel_table", "games_needed", "lesson_chart", "null_table",
-           "p_value", "play_runs", "quiz", "seat_zero", "steps_for", "summary", "wilson",
-           "your_guess"]
-
+__all__ = ["RUNS", "STEPS", "Run", "check", "explorer", "fair_share", "first_player_wins",
+           "funnel_table", "games_needed", "lesson_chart", "null_table", "p_value", "play_runs",
+           "quiz", "seat_zero", "steps_for", "summary", "wilson", "your_guess"]

@@ -9,7 +9,7 @@ the notebook stays short and the logic is tested:
 * :func:`running_estimate` and :func:`experiments` -- the estimate of P(gold) and its 95 %
   interval as flips add up, and many repeated experiments with one interval each;
 * ``*_chart`` -- the Altair charts, and ``*_explorer`` -- the same charts with ipywidgets
-  controls that redraw them live (:class:`LiveChart`);
+  controls that redraw them live (:class:`~goldlab.lessons.live.LiveChart`);
 * :data:`quiz` -- the lesson's questions, answers computed from the engine.
 
 >>> chances()["gold"]
@@ -22,10 +22,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from time import perf_counter
-from typing import Any
+from typing import Any, cast
 
 import altair as alt
 import numpy as np
@@ -39,6 +38,7 @@ from goldlab.games.goldrush.events import CardFlipped
 from goldlab.games.goldrush.rules import TWO_GOLD
 from goldlab.games.goldrush.state import GoldrushState
 from goldlab.lessons.check import Feedback, Question, Quiz
+from goldlab.lessons.live import LiveChart
 
 Z95 = 1.959963984540054
 """The two-sided 95 % normal quantile: an estimate +- 1.96 standard errors."""
@@ -209,8 +209,9 @@ def lln_chart(flips: pd.DataFrame, upto: int) -> alt.LayerChart:
     row = end.iloc[0]
     title = (f"{upto} flips: {row['estimate']:.3f}, 95% interval {row['low']:.3f} to "
              f"{row['high']:.3f}; exact {exact} = {float(exact):.3f}")
-    return alt.layer(band, line, rule, bar, point).properties(width=480, height=240,
-                                                              title=title)
+    chart = alt.layer(band, line, rule, bar, point).properties(width=480, height=240,
+                                                               title=title)
+    return cast(alt.LayerChart, chart)
 
 
 def experiments(flips: pd.DataFrame, size: int, count: int, z: float = Z95) -> pd.DataFrame:
@@ -248,8 +249,9 @@ def intervals_chart(table: pd.DataFrame) -> alt.LayerChart:
     exact_rule = alt.Chart(pd.DataFrame({"exact": [float(exact)]})).mark_rule(
         color="black", strokeDash=[5, 4]).encode(x="exact:Q")
     title = f"{len(table)} experiments: {misses} intervals miss the exact {exact}"
-    return alt.layer(rules, dots, exact_rule).properties(
+    chart = alt.layer(rules, dots, exact_rule).properties(
         width=420, height=min(6 * len(table) + 40, 500), title=title)
+    return cast(alt.LayerChart, chart)
 
 
 def exact_vs_simulated(flips: pd.DataFrame) -> pd.DataFrame:
@@ -268,67 +270,6 @@ def exact_vs_simulated(flips: pd.DataFrame) -> pd.DataFrame:
 
 
 # --------------------------------------------------------------------------- live charts
-
-
-class LiveChart:
-    """An Altair chart that ipywidgets controls redraw, offline.
-
-    ``draw(**values)`` makes the chart from the controls' values (keyword = key of
-    ``controls``).  The chart sits in an :class:`altair.JupyterChart` widget in offline
-    mode (the Vega bundle comes from vl-convert, never from a CDN) whose ``chart`` is
-    replaced at every change; without anywidget, in an ``ipywidgets.Output``.  ``times``
-    holds the seconds each redraw took.
-    """
-
-    def __init__(self, draw: Callable[..., alt.TopLevelMixin], controls: Mapping[str, Any],
-                 extra: Sequence[Any] = ()) -> None:
-        import ipywidgets as widgets
-
-        from goldlab.analysis import display
-
-        self.draw = draw
-        self.controls = dict(controls)
-        self.times: list[float] = []
-        chart = draw(**self.values())
-        self.view: Any
-        if display.widgets_available():
-            alt.JupyterChart.enable_offline()
-            self.view = alt.JupyterChart(chart)
-        else:  # pragma: no cover - anywidget is part of goldlab[notebook]
-            self.view = widgets.Output()
-            self._show(chart)
-        for control in self.controls.values():
-            control.observe(self._changed, names="value")
-        self.box = widgets.VBox([widgets.HBox([*self.controls.values(), *extra]), self.view])
-
-    def values(self) -> dict[str, Any]:
-        """The controls' current values, by keyword."""
-        return {k: w.value for k, w in self.controls.items()}
-
-    def redraw(self) -> float:
-        """Draw the chart for the current values; returns the seconds it took."""
-        start = perf_counter()
-        chart = self.draw(**self.values())
-        if isinstance(self.view, alt.JupyterChart):
-            self.view.chart = chart
-        else:  # pragma: no cover
-            self._show(chart)
-        took = perf_counter() - start
-        self.times.append(took)
-        return took
-
-    def _show(self, chart: alt.TopLevelMixin) -> None:  # pragma: no cover
-        from IPython.display import display as show
-
-        with self.view:
-            self.view.clear_output(wait=True)
-            show(chart)
-
-    def _changed(self, change: Any) -> None:
-        self.redraw()
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.box._repr_mimebundle_(**kwargs)
 
 
 def _style() -> dict[str, str]:

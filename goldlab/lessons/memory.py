@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import altair as alt
 import pandas as pd
@@ -36,7 +36,8 @@ from goldlab.games.goldrush.cards import ALL_CARDS, DECK, card
 from goldlab.games.goldrush.rules import resolve_pair
 from goldlab.games.goldrush.state import GoldrushState
 from goldlab.lessons.check import Feedback, Question, Quiz
-from goldlab.lessons.flip_the_odds import LiveChart, checker
+from goldlab.lessons.flip_the_odds import checker
+from goldlab.lessons.live import LiveChart
 
 FORGETTING = (0.0, 0.1, 0.2, 0.4)
 """The forgetting probabilities played once at the start of the lesson."""
@@ -81,12 +82,13 @@ def play_grid(forgetting: Sequence[float] = FORGETTING, games: int = GAMES,
     ``deal``, ``forgetful_seat``, the two scores, ``win`` (the forgetful player's share of the
     victory: 1, 0, or 1/2 for a shared one) and ``margin`` (its score minus the other's).
     """
+    from goldlab.simulate import simulate
+
     rows = []
     for p in forgetting:
         spec = f"forgetful:{p:g}"
         for seat, bots in ((0, [spec, "perfect"]), (1, ["perfect", spec])):
-            df = goldlab.simulate("goldrush", bots, games, seed=seed, backend="serial",
-                                  quiet=True)
+            df = simulate("goldrush", bots, games, seed=seed, backend="serial", quiet=True)
             mine = df[df["seat"] == seat].set_index("game")
             other = df[df["seat"] == 1 - seat].set_index("game")
             for deal in mine.index:
@@ -134,7 +136,8 @@ def curve_chart(grid: pd.DataFrame, p: float, seats: str = "both seats (fair)"
     title = (f"forgetful:{p:g} vs perfect, {seats}: won {row['wins']:g} of "
              f"{row['games']} games = {row['win_rate']:.2f} "
              f"(95% interval {row['low']:.2f} to {row['high']:.2f})")
-    return alt.layer(fair, bars, line, points).properties(width=460, height=240, title=title)
+    chart = alt.layer(fair, bars, line, points).properties(width=460, height=240, title=title)
+    return cast(alt.LayerChart, chart)
 
 
 def curve_explorer(grid: pd.DataFrame, p: float = 0.2) -> LiveChart:
@@ -232,7 +235,8 @@ def information_chart(memory: str) -> alt.LayerChart:
     row = table[table["chosen"]].iloc[0]
     title = (f"remembering {memory}: {row['expected gold']} ≈ {row['≈']:.3f} gold, "
              f"worth {row['worth ≈']:+.3f} against two blind flips")
-    return alt.layer(bars, labels).properties(width=360, height=200, title=title)
+    chart = alt.layer(bars, labels).properties(width=360, height=200, title=title)
+    return cast(alt.LayerChart, chart)
 
 
 def information_explorer(memory: str = "where a gold 3 lies") -> LiveChart:

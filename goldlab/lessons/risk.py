@@ -13,7 +13,7 @@ the notebook stays short and the logic is tested:
 * :func:`value_exact` -- the next card's value: its distribution, expected value and
   variance as Fractions; :func:`value_simulated` -- many next cards drawn;
 * ``*_chart`` -- the charts, exact beside simulated; ``*_explorer`` -- the same charts with
-  ipywidgets controls that redraw them live (:class:`LiveChart`);
+  ipywidgets controls that redraw them live (:class:`~goldlab.lessons.live.LiveChart`);
 * :data:`quiz` -- the lesson's questions, answers computed from the card list.
 
 >>> len(start_unseen()), sum(c.is_donkey for c in start_unseen())
@@ -27,18 +27,18 @@ Right: 5/26 (0.192).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from math import comb
-from time import perf_counter
-from typing import Any
+from typing import Any, cast
 
 import altair as alt
 import numpy as np
 import pandas as pd
 
 from goldlab.games.gold.cards import ALL_CARDS, COLOURS, DONKEY, Card, card_of, full_deck
-from goldlab.lessons.check import Feedback, Question, Quiz
+from goldlab.lessons.check import Feedback, Question, Quiz, near, read_guess
+from goldlab.lessons.live import LiveChart
 
 SEED = 2024
 """The lesson's seed: every student sees the same draws."""
@@ -152,7 +152,7 @@ def refill_simulated(cards: Sequence[Card], kind: str, refills: int,
                      seed: int = SEED) -> np.ndarray:
     """How many cards of ``kind`` each of ``refills`` simulated refills shows."""
     hit = np.array([is_kind(c, kind) for c in cards])
-    return hit[draw_refills(cards, refills, seed)].sum(axis=1)
+    return np.asarray(hit[draw_refills(cards, refills, seed)].sum(axis=1))
 
 
 def value_simulated(cards: Sequence[Card], draws: int, seed: int = SEED) -> np.ndarray:
@@ -165,14 +165,9 @@ def value_simulated(cards: Sequence[Card], draws: int, seed: int = SEED) -> np.n
 def your_guess(guess: Any, unseen: int = 52, of_kind: int = 10) -> str:
     """A student's guess of the chance of at least one donkey, against the exact answer."""
     exact = at_least_one(unseen, of_kind)
-    if guess is Ellipsis or guess is None:
-        return "You have not written a guess yet: go back to 'Predict first' and replace ..."
-    try:
-        value = float(Fraction(guess.strip().rstrip("%")) if isinstance(guess, str) else guess)
-    except (TypeError, ValueError, ZeroDivisionError):
-        return f"Write your guess as a number such as 0.4, not {guess!r}."
-    if value > 1:
-        value /= 100  # a percentage
+    value = read_guess(guess, "0.4")
+    if isinstance(value, str):
+        return value
     gap = value - float(exact)
     verdict = ("spot on" if abs(gap) < 0.03 else
                f"{abs(gap):.0%} too {'high' if gap > 0 else 'low'}")
@@ -213,8 +208,9 @@ def refill_chart(table: pd.DataFrame, kind: str = "donkey") -> alt.LayerChart:
         x=x, y=alt.Y("exact:Q", scale=y_scale))
     labels = alt.Chart(table).mark_text(dy=-10, fontSize=11).encode(
         x=x, y=alt.Y("exact:Q", scale=y_scale), text=alt.Text("exact:Q", format=".3f"))
-    return alt.layer(bars, ticks, labels).properties(
+    chart = alt.layer(bars, ticks, labels).properties(
         width=360, height=220, title="bars: simulated refills; black ticks: exact chance")
+    return cast(alt.LayerChart, chart)
 
 
 def refill_summary(out: int, of_kind: int, kind: str, refills: int,
@@ -260,10 +256,11 @@ def value_chart(cards: Sequence[Card], draws: int = 1_000, seed: int = SEED) -> 
         x=x, y=alt.Y("exact:Q", scale=y_scale))
     rule = alt.Chart(pd.DataFrame({"mean": [mean]})).mark_rule(
         color="#c0392b", strokeWidth=2).encode(x="mean:Q")
-    return alt.layer(band, bars, ticks, rule).properties(
+    chart = alt.layer(band, bars, ticks, rule).properties(
         width=380, height=220,
         title=f"expected value {mean:.2f} (red), spread +-{sd:.2f} (grey); "
               f"ticks exact, bars {draws:,} draws")
+    return cast(alt.LayerChart, chart)
 
 
 def value_summary(cards: Sequence[Card], draws: int, seed: int = SEED) -> str:
@@ -278,82 +275,6 @@ def value_summary(cards: Sequence[Card], draws: int, seed: int = SEED) -> str:
 
 
 # --------------------------------------------------------------------------- live controls
-
-
-class LiveChart:
-    """An Altair chart, and a line of text, that ipywidgets controls redraw, offline.
-
-    ``draw(**values)`` returns ``(chart, html)`` for the controls' values (keyword = key of
-    ``controls``).  The chart sits in an :class:`altair.JupyterChart` widget in offline mode
-    (the Vega bundle comes from vl-convert, never from a CDN) whose ``chart`` is replaced at
-    every change; without anywidget, in an ``ipywidgets.Output``.  ``before(change)`` runs
-    first (to adjust other controls: their own changes then draw nothing).  ``times`` holds
-    the seconds each redraw took.
-    """
-
-    def __init__(self, draw: Callable[..., tuple[alt.TopLevelMixin, str]],
-                 controls: Mapping[str, Any], before: Callable[[Any], None] | None = None
-                 ) -> None:
-        import ipywidgets as widgets
-
-        from goldlab.analysis import display
-
-        self.draw = draw
-        self.controls = dict(controls)
-        self.before = before
-        self.times: list[float] = []
-        self._busy = False
-        chart, text = draw(**self.values())
-        self.text = widgets.HTML(text)
-        self.view: Any
-        if display.widgets_available():
-            alt.JupyterChart.enable_offline()
-            self.view = alt.JupyterChart(chart)
-        else:  # pragma: no cover - anywidget is part of goldlab[notebook]
-            self.view = widgets.Output()
-            self._show(chart)
-        for control in self.controls.values():
-            control.observe(self._changed, names="value")
-        self.box = widgets.VBox([widgets.HBox(list(self.controls.values())), self.view,
-                                 self.text])
-
-    def values(self) -> dict[str, Any]:
-        """The controls' current values, by keyword."""
-        return {k: w.value for k, w in self.controls.items()}
-
-    def redraw(self) -> float:
-        """Draw the chart for the current values; returns the seconds it took."""
-        start = perf_counter()
-        chart, text = self.draw(**self.values())
-        if isinstance(self.view, alt.JupyterChart):
-            self.view.chart = chart
-        else:  # pragma: no cover
-            self._show(chart)
-        self.text.value = text
-        took = perf_counter() - start
-        self.times.append(took)
-        return took
-
-    def _show(self, chart: alt.TopLevelMixin) -> None:  # pragma: no cover
-        from IPython.display import display as show
-
-        with self.view:
-            self.view.clear_output(wait=True)
-            show(chart)
-
-    def _changed(self, change: Any) -> None:
-        if self._busy:
-            return
-        self._busy = True
-        try:
-            if self.before is not None:
-                self.before(change)
-        finally:
-            self._busy = False
-        self.redraw()
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        return self.box._repr_mimebundle_(**kwargs)
 
 
 def _draws_slider(description: str, value: int) -> Any:
@@ -424,18 +345,6 @@ def pool(donkeys_out: int = 0, gold_out: str = "none") -> list[Card]:
 # --------------------------------------------------------------------------- the quiz
 
 
-def _near(value: float, tolerance: float = 0.005) -> Callable[[Any], bool]:
-    """A hint test: the answer is a number within ``tolerance`` of ``value``."""
-
-    def test(given: Any) -> bool:
-        if isinstance(given, bool) or given is Ellipsis:
-            return False
-        number = float(Fraction(given.strip()) if isinstance(given, str) else given)
-        return abs(number - value) <= tolerance
-
-    return test
-
-
 def _far(wrong: float, right: Fraction, tolerance: float = 0.005) -> bool:
     """A hint only makes sense when the wrong answer is not also counted right."""
     return abs(wrong - float(right)) > 2 * tolerance
@@ -456,16 +365,16 @@ def make_quiz() -> Quiz:
     value = value_exact(cards)
     kinds_mean = sum(set(c.value for c in cards)) / len(set(c.value for c in cards))
     gold_mean = float(np.mean([c.value for c in cards if c.is_gold]))
-    donkey_hints = [(_near(added), f"{added:.3f} adds the five chances {donkeys}/{n}, but "
+    donkey_hints = [(near(added), f"{added:.3f} adds the five chances {donkeys}/{n}, but "
                      "those events overlap (two donkeys can come together). Work out the "
                      "chance of no donkey, then take the opposite.")]
     if _far(replaced, any_donkey):
-        donkey_hints.append((_near(replaced), "that treats the five cards as drawn with "
+        donkey_hints.append((near(replaced), "that treats the five cards as drawn with "
                              "replacement. A card revealed is not put back: "
                              f"{n - donkeys}/{n} x {n - donkeys - 1}/{n - 1} x ..."))
     green_hints = []
     if _far(green_replaced, any_green):
-        green_hints.append((_near(green_replaced), "that treats the five cards as drawn "
+        green_hints.append((near(green_replaced), "that treats the five cards as drawn "
                             "with replacement; a card revealed is not put back."))
     return Quiz("Risk and expected value", [
         Question("next_donkey", f"At the start, {donkeys} of the {n} cards you have not "
@@ -476,7 +385,7 @@ def make_quiz() -> Quiz:
         Question("expected_donkeys", f"How many donkeys does a refill of {REFILL} show on "
                  "average (the expected number)?", Fraction(REFILL * donkeys, n),
                  probability=False,
-                 hints=((_near(float(any_donkey)), "that is the chance of at least one "
+                 hints=((near(float(any_donkey)), "that is the chance of at least one "
                          "donkey; the expected number counts two donkeys as two: "
                          f"{REFILL} cards x {donkeys}/{n} each."),)),
         Question("any_green", f"Your colour is {MINE}: {green} of the {n} unseen cards are "
@@ -485,20 +394,20 @@ def make_quiz() -> Quiz:
         Question("any_donkey_later", "Later, 20 more cards are out and 6 of them were "
                  "donkeys. What is the chance now that the next refill shows at least "
                  "one donkey?", later,
-                 hints=((_near(float(any_donkey)), "that is the chance at the start; "
+                 hints=((near(float(any_donkey)), "that is the chance at the start; "
                          f"now {n - 20} cards are unseen and {donkeys - 6} of them are "
                          "donkeys."),)),
         Question("expected_value", "What is the expected value of the next card revealed "
                  "at the start (a donkey counts -2)?", value["mean"], tolerance=0.01,
                  probability=False,
-                 hints=((_near(kinds_mean, 0.01), "that averages the kinds of card (-2, 3, "
+                 hints=((near(kinds_mean, 0.01), "that averages the kinds of card (-2, 3, "
                          "..., 8) as if each were equally likely; weight each value by how "
                          "many cards have it."),
-                        (_near(gold_mean, 0.01), "that is the average gold card; the "
+                        (near(gold_mean, 0.01), "that is the average gold card; the "
                          "donkeys count too, at -2."))),
         Question("variance", "What is the variance of the value of that next card?",
                  value["variance"], tolerance=0.05, probability=False,
-                 hints=((_near(value["sd"], 0.05), "that is the standard deviation; the "
+                 hints=((near(value["sd"], 0.05), "that is the standard deviation; the "
                          "variance is its square."),)),
         Question("sure_four", "Is the next card worth more on average than a sure 4? "
                  "(True or False)", value["mean"] > 4, probability=False,
@@ -513,8 +422,4 @@ quiz = make_quiz()
 
 def check(key: str, answer: Any) -> Feedback:
     """Check an answer to question ``key`` of this lesson (``...`` says what is asked)."""
-    if answer is Ellipsis:
-        question = quiz.question(key)
-        return Feedback(question, answer, False,
-                        f"Not yet answered. {question.prompt} Replace ... with your answer.")
     return quiz.check(key, answer)

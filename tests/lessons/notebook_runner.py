@@ -1,41 +1,35 @@
 """Run a lesson notebook headless, as the teacher wrote it or as students get it.
 
-The student version is the teacher notebook with every cell tagged ``solution`` or
-``teacher`` removed by nbconvert's ``TagRemovePreprocessor`` (the tool a course uses to
-publish it); both versions must run top to bottom without an error.
+The student version is made by :func:`goldlab.lessons.student.student_version` (the teacher
+notebook without its ``solution`` and ``teacher`` cells); both versions must run top to
+bottom without an error.  :func:`run_lesson` does what every lesson's notebook test does.
 """
 
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import nbformat
 from nbclient import NotebookClient
-from nbconvert.preprocessors import TagRemovePreprocessor
 
-ROOT = Path(__file__).resolve().parents[2]
-LESSONS = ROOT / "notebooks" / "lessons"
-HIDDEN_TAGS = frozenset({"solution", "teacher"})
+from goldlab.lessons.student import HIDDEN_TAGS, LESSONS, student_version
 
 
 def load(name: str) -> nbformat.NotebookNode:
-    """The teacher notebook ``notebooks/lessons/<name>``."""
+    """The teacher notebook ``notebooks/lessons/<name>``, as committed."""
     return nbformat.read(LESSONS / name, as_version=4)
 
 
-def student_version(teacher: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """The notebook without its ``solution`` and ``teacher`` cells."""
-    remover = TagRemovePreprocessor(remove_cell_tags=set(HIDDEN_TAGS), enabled=True)
-    student, _ = remover.preprocess(nbformat.from_dict(teacher), {})
-    return student
+def tags(notebook: nbformat.NotebookNode) -> set[str]:
+    """Every cell tag the notebook uses."""
+    return {t for cell in notebook.cells for t in cell.metadata.get("tags", [])}
 
 
 def run(notebook: nbformat.NotebookNode, timeout: int = 120) -> tuple[
         nbformat.NotebookNode, float]:
-    """Execute ``notebook`` in a fresh kernel started in notebooks/lessons/; returns the
-    executed notebook and the seconds it took (kernel start included).  A cell error
-    raises ``nbclient.exceptions.CellExecutionError``."""
+    """Execute a copy of ``notebook`` in a fresh kernel started in notebooks/lessons/;
+    returns the executed notebook and the seconds it took (kernel start included).  A cell
+    error raises ``nbclient.exceptions.CellExecutionError``."""
     executed = nbformat.from_dict(notebook)
     client = NotebookClient(executed, timeout=timeout, kernel_name="python3",
                             resources={"metadata": {"path": str(LESSONS)}})
@@ -61,3 +55,20 @@ def text_of(notebook: nbformat.NotebookNode) -> str:
             data = out.get("data", {})
             parts.extend(str(data[k]) for k in ("text/plain", "text/html") if k in data)
     return "\n".join(parts)
+
+
+def run_lesson(name: str, version: str) -> str:
+    """Run the ``"teacher"`` or ``"student"`` version of lesson ``name`` and check what
+    every lesson promises: committed without outputs, the student version without the
+    hidden cells, no cell error.  Prints the time; returns :func:`text_of` the run."""
+    teacher = load(name)
+    assert all(c.get("execution_count") is None and not c.get("outputs")
+               for c in teacher.cells if c.cell_type == "code")  # committed without outputs
+    notebook = teacher if version == "teacher" else student_version(teacher)
+    if version == "student":
+        assert not HIDDEN_TAGS & tags(notebook)
+        assert len(notebook.cells) < len(teacher.cells)
+    executed, seconds = run(notebook)
+    print(f"\n{name} ({version}): {seconds:.1f} s")
+    assert errors(executed) == []
+    return text_of(executed)

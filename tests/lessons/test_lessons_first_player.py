@@ -9,6 +9,7 @@ from itertools import product
 import numpy as np
 import pandas as pd
 import pytest
+from notebook_runner import run_lesson
 
 from goldlab.lessons import first_player as lesson
 
@@ -171,20 +172,7 @@ def test_explorer_redraws_quickly(runs: dict[str, pd.DataFrame]) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("version", ["teacher", "student"])
 def test_notebook_runs(version: str) -> None:
-    import notebook_runner
-
-    teacher = notebook_runner.load(NOTEBOOK)
-    notebook = teacher if version == "teacher" else notebook_runner.student_version(teacher)
-    tags = [t for c in notebook.cells for t in c.metadata.get("tags", [])]
-    if version == "student":
-        assert not {"solution", "teacher"} & set(tags)
-        assert len(notebook.cells) < len(teacher.cells)
-    assert all(c.get("execution_count") is None and not c.get("outputs")
-               for c in teacher.cells if c.cell_type == "code")  # committed without outputs
-    executed, seconds = notebook_runner.run(notebook)
-    print(f"\n{NOTEBOOK} ({version}): {seconds:.1f} s")
-    assert notebook_runner.errors(executed) == []
-    text = notebook_runner.text_of(executed)
+    text = run_lesson(NOTEBOOK, version)
     if version == "student":
         assert "Replace ... with your answer" in text
         assert "You have not written a guess yet" in text

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pandas as pd
 import pytest
-from lesson_notebooks import errors, run, student, teacher
+from notebook_runner import run_lesson
 
 from goldlab.games.goldrush.cards import ALL_CARDS, DECK
 from goldlab.lessons import memory as lesson
@@ -110,9 +110,6 @@ def test_controls_redraw_fast() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("version", ["teacher", "student"])
 def test_notebook_runs(version: str) -> None:
-    nb = teacher(NOTEBOOK) if version == "teacher" else student(NOTEBOOK)
-    tags = {t for c in nb.cells for t in c.metadata.get("tags", [])}
-    assert ("teacher" in tags) == (version == "teacher")
-    seconds = run(nb)
-    print(f"{NOTEBOOK} ({version}): {seconds:.1f} s")
-    assert errors(nb) == []
+    text = run_lesson(NOTEBOOK, version)
+    if version == "teacher":
+        assert text.count("Right") >= len(lesson.quiz.keys())
