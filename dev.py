@@ -36,6 +36,8 @@ commands:
                          tests/ and notebooks/ (nbval, browser tests) with 2 workers
                          (e.g. python3 dev.py test -k gold)
   setup                  only create/refresh .venv
+  lock                   refresh binder/requirements.txt, the pinned environment Binder
+                         installs, from pyproject.toml (pip-compile, from pip-tools)
 
 The environment is re-installed only when pyproject.toml or setup.py changes (their sha256 is in
 .venv/.goldlab-install-stamp); delete .venv to start from scratch.
@@ -223,7 +225,29 @@ def cmd_setup(args: list[str]) -> None:
     say(f"ready: {VENV_PY}")
 
 
-COMMANDS = {"lab": cmd_lab, "test": cmd_test, "setup": cmd_setup}
+BINDER_EXTRAS = ("notebook", "openspiel", "pettingzoo")
+"""The extras the notebooks use: Binder installs them all, pinned."""
+
+
+def cmd_lock(args: list[str]) -> None:
+    if args:
+        die(f"lock takes no arguments, got {args}")
+    ensure_env()
+    if run([str(VENV_PY), "-m", "pip", "install", "--quiet", "pip-tools>=7.4"]):
+        die("installing pip-tools into .venv failed")
+    cmd = [
+        str(VENV / "bin" / "pip-compile"), "--quiet", "--strip-extras", "--no-emit-index-url",
+        "--no-emit-find-links", "--unsafe-package", "goldlab", "--upgrade",
+        *(f"--extra={extra}" for extra in BINDER_EXTRAS),
+        "--output-file", "binder/requirements.txt", "pyproject.toml",
+    ]  # fmt: skip
+    env = dict(venv_env(), CUSTOM_COMPILE_COMMAND="python3 dev.py lock")
+    if run(cmd, env=env):
+        die("pip-compile failed")
+    say("binder/requirements.txt is refreshed: commit it with the pyproject.toml change")
+
+
+COMMANDS = {"lab": cmd_lab, "test": cmd_test, "setup": cmd_setup, "lock": cmd_lock}
 
 
 def main(argv: list[str]) -> None:

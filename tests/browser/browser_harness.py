@@ -161,10 +161,12 @@ def start_jupyter_lab(
     source: Path | None = None,
     timeout: float = 60,
     settings: dict[str, dict[str, Any]] | None = None,
+    python: str = sys.executable,
 ) -> JupyterServer:
     """Start JupyterLab over a copy of `source` (default: the repo's notebooks/) inside `base`.
 
-    `settings` are seeded as user settings on top of LAB_SETTINGS (e.g. DARK_THEME).
+    `settings` are seeded as user settings on top of LAB_SETTINGS (e.g. DARK_THEME);
+    `python` is the environment's interpreter (its kernel runs the notebooks).
     """
     source = source or notebooks_source()
     root_dir = base / "notebooks"
@@ -180,7 +182,7 @@ def start_jupyter_lab(
     env = _jupyter_env(base)
     port = free_port()
     cmd = [
-        sys.executable, "-m", "jupyterlab",
+        python, "-m", "jupyterlab",
         "--no-browser", "--ip=127.0.0.1", f"--port={port}", "--port-retries=0",
         "--IdentityProvider.token=", "--ServerApp.disable_check_xsrf=True",
         "--expose-app-in-browser",
@@ -214,8 +216,9 @@ def start_jupyter_lab(
         time.sleep(0.2)
 
 
-def start_voila(base: Path, source: Path, timeout: float = 60) -> JupyterServer:
-    """Start Voila over a copy of the folder `source` inside `base`.
+def start_voila(base: Path, source: Path, timeout: float = 60,
+                python: str = sys.executable) -> JupyterServer:
+    """Start Voila over a copy of the folder `source` inside `base`, with `python`'s Voila.
 
     A notebook renders at ``{url}/voila/render/<name>.ipynb`` (add ``?theme=dark`` for the
     dark theme).  Ready when the port accepts a connection: a GET would run a notebook.
@@ -224,7 +227,7 @@ def start_voila(base: Path, source: Path, timeout: float = 60) -> JupyterServer:
     _copy_notebooks(source, root_dir)
     port = free_port()
     cmd = [
-        sys.executable, "-m", "voila", str(root_dir),
+        python, "-m", "voila", str(root_dir),
         "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.port_retries=0",
         "--VoilaConfiguration.show_tracebacks=True",
     ]  # fmt: skip
