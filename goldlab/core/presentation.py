@@ -85,9 +85,7 @@ class Odds:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-friendly form: the fraction as text and as a decimal."""
-        p = self.probability
-        return {"label": self.label, "fraction": f"{p.numerator}/{p.denominator}",
-                "decimal": float(p), "note": self.note}
+        return _exact(self.label, self.probability, self.note)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,10 +97,13 @@ class Expectation:
     note: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-friendly form."""
-        v = self.value
-        return {"label": self.label, "fraction": f"{v.numerator}/{v.denominator}",
-                "decimal": float(v), "note": self.note}
+        """A JSON-friendly form: the fraction as text and as a decimal."""
+        return _exact(self.label, self.value, self.note)
+
+
+def _exact(label: str, value: Fraction, note: str) -> dict[str, Any]:
+    return {"label": label, "fraction": f"{value.numerator}/{value.denominator}",
+            "decimal": float(value), "note": note}
 
 
 @dataclass(frozen=True, slots=True)

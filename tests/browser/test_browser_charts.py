@@ -1,4 +1,4 @@
-"""Charts in notebooks 02 and 04 draw in JupyterLab and Voila with non-loopback requests blocked.
+"""Charts draw in Voila with non-loopback requests blocked (JupyterLab: test_browser_notebooks).
 
 This is the offline promise of goldlab.analysis.display: no "Error loading script", no console
 error, no request that leaves the machine, and each chart on the page has marks.
@@ -11,7 +11,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from browser_harness import JupyterServer, open_and_run
+from browser_harness import JupyterServer
 from playwright.sync_api import Page, Route
 
 pytestmark = pytest.mark.browser
@@ -20,12 +20,6 @@ LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
 
 # Voila 0.5's templates (lab/index.html.j2) load these from cdn.jsdelivr.net / cdnjs.
 VOILA_TEMPLATE_CDN = ("fontawesome", "mathjax")
-
-# notebook -> (interactive widget charts, static SVG charts)
-EXPECTED = {
-    "02-mount-goldrush.ipynb": (0, 1),
-    "04-strategy-lab.ipynb": (4, 0),
-}
 
 # Per chart output: "widget" (vega-embed drew a canvas or svg), "svg" (an <img> of a vl-convert
 # SVG), with whether it has visible marks.
@@ -75,33 +69,6 @@ def blocked(page: Page) -> list[str]:
 
     page.context.route("**/*", route)
     return urls
-
-
-@pytest.mark.parametrize("notebook", sorted(EXPECTED))
-def test_charts_draw_offline_in_jupyterlab(
-    notebook: str, page: Page, lab: JupyterServer, blocked: list[str], console_errors: list[str],
-    artifacts_dir: Path,
-) -> None:
-    widgets, svgs = EXPECTED[notebook]
-    started = time.monotonic()
-    open_and_run(page, lab, notebook, timeout=180_000)
-    ran = time.monotonic() - started
-    page.wait_for_function(
-        f"() => ({_CHARTS_JS})().filter(c => c.drawn).length >= {widgets + svgs}",
-        timeout=60_000, polling=500,
-    )
-    charts = page.evaluate(_CHARTS_JS)
-    print(f"\n{notebook}: opened and ran in {ran:.1f} s; charts {charts}")
-
-    assert [c["kind"] for c in charts].count("widget") == widgets
-    assert [c["kind"] for c in charts].count("svg") == svgs
-    assert all(c["drawn"] for c in charts)
-    assert page.get_by_text("Error loading script").count() == 0
-    assert page.get_by_text("JavaScript Error").count() == 0
-    assert blocked == [], "the page tried to reach the internet"
-    assert console_errors == []
-
-    _screenshot_first_chart(page, artifacts_dir / "browser" / f"chart-{Path(notebook).stem}.png")
 
 
 def test_interactive_charts_draw_offline_in_voila(
