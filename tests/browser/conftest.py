@@ -12,6 +12,7 @@ import os
 import re
 from collections.abc import Generator, Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from browser_harness import (
@@ -24,7 +25,7 @@ from browser_harness import (
     start_voila,
     watch_console,
 )
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, Route, sync_playwright
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
@@ -54,6 +55,27 @@ def browser() -> Iterator[Browser]:
 
 
 VIEWS_NOTEBOOKS = Path(__file__).resolve().parent / "views"
+
+
+LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
+
+
+@pytest.fixture
+def blocked(page: Page) -> list[str]:
+    """Abort every request of the page whose host is not loopback; the list of their URLs."""
+    urls: list[str] = []
+
+    def route(r: Route) -> None:
+        url = r.request.url
+        parts = urlsplit(url)
+        if parts.scheme in ("data", "blob") or parts.hostname in LOOPBACK:
+            r.continue_()
+        else:
+            urls.append(url)
+            r.abort("internetdisconnected")
+
+    page.context.route("**/*", route)
+    return urls
 
 
 @pytest.fixture

@@ -8,15 +8,13 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 from browser_harness import JupyterServer
-from playwright.sync_api import Page, Route
+from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
-LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
 
 # Voila 0.5's templates (lab/index.html.j2) load these from cdn.jsdelivr.net / cdnjs.
 VOILA_TEMPLATE_CDN = ("fontawesome", "mathjax")
@@ -52,23 +50,6 @@ _CHARTS_JS = """
   return charts;
 }
 """
-
-
-@pytest.fixture
-def blocked(page: Page) -> list[str]:
-    """Abort every request of the page whose host is not loopback; the list of their URLs."""
-    urls: list[str] = []
-
-    def route(r: Route) -> None:
-        url = r.request.url
-        if urlsplit(url).scheme in ("data", "blob") or urlsplit(url).hostname in LOOPBACK:
-            r.continue_()
-        else:
-            urls.append(url)
-            r.abort("internetdisconnected")
-
-    page.context.route("**/*", route)
-    return urls
 
 
 def test_interactive_charts_draw_offline_in_voila(

@@ -28,11 +28,10 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 from browser_harness import JupyterServer, notebooks_source, open_and_run
-from playwright.sync_api import Page, Route
+from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
 
@@ -42,7 +41,6 @@ NOTEBOOKS = sorted(
     for path in SOURCE.rglob("*.ipynb")
     if ".ipynb_checkpoints" not in path.parts
 )
-LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
 TARGET_SECONDS = 20.0  # issue 15, on 2 cores: reported, not asserted
 CHART_TIMEOUT_S = 60.0
 
@@ -144,24 +142,6 @@ _CHARTS_JS = """
   return {expected, charts, texts, stderr};
 }
 """
-
-
-@pytest.fixture
-def blocked(page: Page) -> list[str]:
-    """Abort every request of the page whose host is not loopback; the list of their URLs."""
-    urls: list[str] = []
-
-    def route(r: Route) -> None:
-        url = r.request.url
-        parts = urlsplit(url)
-        if parts.scheme in ("data", "blob") or parts.hostname in LOOPBACK:
-            r.continue_()
-        else:
-            urls.append(url)
-            r.abort("internetdisconnected")
-
-    page.context.route("**/*", route)
-    return urls
 
 
 @pytest.fixture(scope="module")
