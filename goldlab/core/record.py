@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from goldlab.core.errors import GoldlabError, RecordError
+from goldlab.core.notation import shown
 from goldlab.core.state import CHANCE, start_position
 
 if TYPE_CHECKING:
@@ -24,6 +25,8 @@ FORMAT = "goldlab-record"
 FORMAT_VERSION = 1
 MAX_RECORD_BYTES = 20_000_000
 MAX_STEPS = 1_000_000
+REPLAY_UNDO_STEPS = 1000
+"""How many of a replayed record's last steps can be undone (older frames are dropped)."""
 
 
 @dataclass(frozen=True)
@@ -86,7 +89,25 @@ class Record:
         Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
 
     def replay(self) -> State[Any]:
-        """Play the record again from its seed; raises RecordError if it does not replay."""
+        """Play the record again from its seed; raises RecordError if it does not replay.
+
+        Time is linear in the number of steps and memory stays bounded: the
+        history is read in place, never copied, and only the last
+        :data:`REPLAY_UNDO_STEPS` steps keep undo frames (the replayed state
+        equals one played by hand; only how far back it can undo differs).
+        """
+        try:
+            return self._replay()
+        except RecordError:
+            raise
+        except GoldlabError as exc:
+            raise RecordError(f"the record does not replay: {exc}") from None
+        except Exception as exc:  # hostile data must not escape as a bare built-in error
+            raise RecordError(
+                f"the record does not replay: {type(exc).__name__}: {shown(str(exc), 120)}"
+            ) from None
+
+    def _replay(self) -> State[Any]:
         from goldlab.core.registry import game as make_game
 
         try:
@@ -98,18 +119,20 @@ class Record:
                 state.mode = self.mode
             else:
                 state = g.new_state(self.seed, mode=self.mode, auto_chance=self.auto_chance)
+        except RecordError:
+            raise
         except GoldlabError as exc:
             raise RecordError(f"cannot set up the recorded game: {exc}") from None
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-            raise RecordError(f"the record's start position is malformed: {exc!r}") from None
+        history = state._history  # read in place: ``state.history`` copies it
+        frames = state._frames
         for number, text in enumerate(self.steps, start=1):
-            done = len(state.history)
-            if number <= done:
+            if number <= len(history):
                 # Chance resolved this step automatically from the seed: it must agree.
-                if str(state.history[number - 1].action) != text:
+                done = str(history[number - 1].action)
+                if done != text:
                     raise RecordError(
-                        f"step {number}: the record says {text!r} but the seed gives "
-                        f"{str(state.history[number - 1].action)!r}"
+                        f"step {number}: the record says {shown(text)} but the seed gives "
+                        f"{shown(done)}"
                     )
                 continue
             if state.current_player == CHANCE and state.auto_chance:  # pragma: no cover
@@ -117,11 +140,14 @@ class Record:
             try:
                 state.apply(text)
             except GoldlabError as exc:
-                raise RecordError(f"step {number} ({text!r}) does not replay: {exc}") from None
-        if len(state.history) != len(self.steps):
+                raise RecordError(
+                    f"step {number} ({shown(text)}) does not replay: {exc}") from None
+            if len(frames) > 2 * REPLAY_UNDO_STEPS:
+                del frames[:-REPLAY_UNDO_STEPS]  # amortised: each frame is dropped once
+        del frames[:-REPLAY_UNDO_STEPS]
+        if len(history) != len(self.steps):
             raise RecordError(
-                f"the record has {len(self.steps)} steps but replaying gives "
-                f"{len(state.history)}"
+                f"the record has {len(self.steps)} steps but replaying gives {len(history)}"
             )
         if self.scores is not None:
             outcome = state.outcome()
@@ -160,7 +186,8 @@ def _validate(data: Any) -> Record:
     if data.get("format") != FORMAT:
         raise RecordError(f"not a goldlab record (format must be {FORMAT!r})")
     if data.get("format_version") != FORMAT_VERSION:
-        raise RecordError(f"unsupported record format_version {data.get('format_version')!r}")
+        raise RecordError(
+            f"unsupported record format_version {shown(data.get('format_version'))}")
 
     def need(key: str, kind: type | tuple[type, ...]) -> Any:
         value = data.get(key)
@@ -193,7 +220,7 @@ def _validate(data: Any) -> Record:
         raise RecordError("record field 'scores' must be a list of whole numbers or null")
     for key, value in options.items():
         if not isinstance(key, str) or not isinstance(value, str | int | float | bool | None):
-            raise RecordError(f"record option {key!r} must be a plain value")
+            raise RecordError(f"record option {shown(key)} must be a plain value")
     start = data.get("start")
     if start is not None and not isinstance(start, dict):
         raise RecordError("record field 'start' must be an object or null")

@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from goldlab.core.errors import IllegalActionError, InvalidActionError, UndoError
 from goldlab.core.game import MODES
+from goldlab.core.notation import shown
+from goldlab.core.options import check_choice, check_flag, check_seed
 from goldlab.core.values import Action, ChanceOutcome, Event
 
 if TYPE_CHECKING:
@@ -103,12 +105,9 @@ class State(ABC, Generic[G]):
 
     def __init__(self, game: G, seed: int | None, mode: str = "play",
                  auto_chance: bool = True) -> None:
-        if mode not in MODES:
-            raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**63)
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise ValueError(f"seed must be a whole number >= 0, got {seed!r}")
+        mode = check_choice(mode, MODES, "mode")
+        auto_chance = check_flag(auto_chance, "auto_chance")
+        seed = random.SystemRandom().randrange(2**63) if seed is None else check_seed(seed)
         self.game: G = game
         self.seed = seed
         self.mode = mode
@@ -168,6 +167,15 @@ class State(ABC, Generic[G]):
     @abstractmethod
     def omniscient(self) -> Any:
         """Everything, hidden cards included, for teaching and analysis."""
+
+    def _position_problem(self) -> str | None:
+        """What is wrong with this state's position as loaded from a file, or None.
+
+        Called on a record's start position before anything is played from it:
+        each game checks its own (cards conserved, sizes and phases consistent),
+        so that a crafted file cannot make the rules loop, crash or stall.
+        """
+        return None
 
     def _tiebreak(self, seat: int) -> tuple[int, ...]:
         """Keys after the score that rank tied players (higher is better)."""
@@ -462,7 +470,7 @@ class State(ABC, Generic[G]):
         if isinstance(action, str):
             return self.game.parse_action(action)
         if not isinstance(action, Action):
-            raise InvalidActionError(f"not an action: {action!r}")
+            raise InvalidActionError(f"not an action: {shown(action)}")
         return action
 
     def _why_not(self, action: Action) -> tuple[str, str]:
@@ -537,11 +545,59 @@ def from_json(data: dict[str, Any]) -> State[Any]:
 
 
 def start_position(data: dict[str, Any]) -> State[Any]:
-    """A fresh state at a recorded start position (see :meth:`State._become_position`)."""
-    state = from_json(data)
+    """A fresh state at a recorded start position (see :meth:`State._become_position`).
+
+    The position comes from a file, so it is checked in full first: anything
+    wrong is one :class:`~goldlab.core.errors.RecordError` naming the problem.
+    """
+    from goldlab.core.errors import GoldlabError, RecordError
+
+    if not isinstance(data, dict):
+        raise RecordError("the start position must be a JSON object")
+    if data.get("history") not in ([], None):
+        raise RecordError("a start position has no history: its 'history' must be empty")
+    try:
+        state = from_json({**data, "history": []})
+    except RecordError:
+        raise
+    except GoldlabError as exc:
+        raise RecordError(f"the start position is malformed: {exc}") from None
+    except Exception as exc:  # anything from hostile data is the file's fault, said as one error
+        raise RecordError(f"the start position is malformed: {_problem(exc)}") from None
+    try:
+        problem = state._position_problem()
+        if problem is None:
+            problem = _stalled(state)
+    except Exception as exc:
+        problem = f"it cannot be examined ({_problem(exc)})"
+    if problem is not None:
+        raise RecordError(f"the start position is not a {state.game.title} position: {problem}")
     state._history = []
+    state._frames = []
     state._start = data
     return state
+
+
+def _stalled(state: State[Any]) -> str | None:
+    """The problem of a position that is not over but where nothing can happen, or None."""
+    if state.is_terminal():
+        return None
+    if state.current_player == CHANCE:
+        outcomes = state.chance_outcomes()
+        if not outcomes or sum(p for _, p in outcomes) != 1:
+            return "chance moves next but has no outcomes with probabilities summing to 1"
+        return None
+    if not state.legal_actions():
+        return f"the game is not over but seat {state.current_player} has no legal action"
+    return None
+
+
+def _problem(exc: BaseException) -> str:
+    """A short description of an exception raised by malformed data."""
+    text = str(exc)
+    if len(text) > 120:
+        text = text[:120] + "..."
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
 def _gcd(a: int, b: int) -> int:
@@ -555,10 +611,30 @@ def _rng_to_json(rng: random.Random) -> list[Any]:
     return [version, list(internal), gauss]
 
 
+_MT_WORDS = 624
+"""The Mersenne Twister's state: 624 words of 32 bits, then a position from 0 to 624."""
+
+
 def _rng_from_json(data: Any) -> random.Random:
-    rng = random.Random()
+    """A generator from :func:`_rng_to_json`; ValueError naming what is out of range."""
+    if not isinstance(data, list | tuple) or len(data) != 3:
+        raise ValueError("the generator state must be [version, words, gauss]")
     version, internal, gauss = data
-    rng.setstate((int(version), tuple(int(x) for x in internal), gauss))
+    if version != 3 or isinstance(version, bool):
+        raise ValueError(f"the generator state's version must be 3, not {shown(version)}")
+    if not isinstance(internal, list | tuple) or len(internal) != _MT_WORDS + 1:
+        raise ValueError(f"the generator state must hold {_MT_WORDS + 1} whole numbers")
+    for x in internal:
+        if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < 2**32:
+            raise ValueError(f"generator word {shown(x)} is not a 32-bit whole number")
+    if internal[-1] > _MT_WORDS:
+        raise ValueError(f"the generator's position must be 0 to {_MT_WORDS}")
+    if not any(internal[:_MT_WORDS]):
+        raise ValueError("the generator's words are all zero (not a state it can reach)")
+    if gauss is not None and (isinstance(gauss, bool) or not isinstance(gauss, float)):
+        raise ValueError("the generator state's gauss entry must be a number or null")
+    rng = random.Random()
+    rng.setstate((3, tuple(internal), gauss))
     return rng
 
 

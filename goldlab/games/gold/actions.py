@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 
 from goldlab.core.errors import InvalidActionError
+from goldlab.core.notation import notation_text, shown
 from goldlab.core.values import Action, ChanceOutcome
 from goldlab.games.gold.cards import Card, card
 
@@ -88,22 +89,20 @@ class Reveal(ChanceOutcome):
         return f"chance: reveal {self.card}"
 
 
-_CARD = r"([a-z]+:(?:d|-?\d+))"
+_CARD = r"([a-z]{1,12}:(?:d|-?\d{1,4}))"  # bounded: a long number is no card
 _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"take {_CARD}"), "take"),
     (re.compile(rf"exchange {_CARD} for {_CARD}"), "exchange"),
-    (re.compile(rf"steal {_CARD} from seat (\d+)"), "steal"),
+    (re.compile(rf"steal {_CARD} from seat (\d{{1,4}})"), "steal"),
     (re.compile(r"no bonus"), "nobonus"),
-    (re.compile(rf"chance: ?deal {_CARD} to seat (\d+)"), "deal"),
+    (re.compile(rf"chance: ?deal {_CARD} to seat (\d{{1,4}})"), "deal"),
     (re.compile(rf"chance: ?reveal {_CARD}"), "reveal"),
 )
 
 
 def parse_action(text: str) -> Action:
     """Parse Gold! notation (see the module docstring); InvalidActionError if it does not."""
-    if not isinstance(text, str):
-        raise InvalidActionError(f"action notation must be text, got {text!r}")
-    norm = " ".join(text.strip().lower().split())
+    norm = " ".join(notation_text(text, "Gold!").strip().lower().split())
     for pattern, kind in _PATTERNS:
         m = pattern.fullmatch(norm)
         if m is None:
@@ -121,6 +120,6 @@ def parse_action(text: str) -> Action:
             return DealDonkey(card(g[0]), int(g[1]))
         return Reveal(card(g[0]))
     raise InvalidActionError(
-        f"cannot read {text!r} as a Gold! action; expected e.g. 'take green:D', "
+        f"cannot read {shown(text)} as a Gold! action; expected e.g. 'take green:D', "
         "'exchange blue:6 for green:4', 'steal orange:6 from seat 1' or 'no bonus'"
     )

@@ -18,6 +18,7 @@ from itertools import accumulate, chain, repeat
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
+from goldlab.core.options import check_seat
 from goldlab.core.state import CHANCE, TERMINAL, State, Step
 from goldlab.core.values import Action, ChanceOutcome, Event
 from goldlab.games.gold import rules
@@ -56,6 +57,8 @@ if TYPE_CHECKING:
 
 OFFER_SIZE = 5
 REMOVED_UNSEEN = 2
+_MAX_COUNT = 60
+"""No count or zone of a Gold! position exceeds the deck (a bound for loaded positions)."""
 
 _new_tuple = tuple.__new__
 _INDEX = attrgetter("index")
@@ -334,8 +337,8 @@ class GoldState(State["GoldGame"]):
 
     def observation(self, player: int) -> GoldView:
         """What ``player`` sees: everything public, own scoring pile, opponents' pile sizes."""
-        if not 0 <= player < self._seats:
-            raise ValueError(f"no seat {player} in a {self.players}-player game")
+        if player.__class__ is not int or not 0 <= player < self._seats:
+            check_seat(player, self.players)  # raises OptionsError naming what is wrong
         return GoldView.of(self, player)
 
     def omniscient(self) -> GoldView:
@@ -471,33 +474,75 @@ class GoldState(State["GoldGame"]):
         }
 
     def _snapshot_from_json(self, data: Any) -> Any:
-        def cs(items: list[str]) -> tuple[Card, ...]:
-            return tuple(card(x) for x in items)
+        """The snapshot of :meth:`_snapshot_to_json`; ValueError naming the first bad field.
+
+        Only the form is checked here (types, names, sizes); whether the
+        position can happen is :meth:`_position_problem`'s question.
+        """
+        if not isinstance(data, dict):
+            raise ValueError("a Gold! position must be a JSON object")
+
+        def field(key: str, kind: type | tuple[type, ...]) -> Any:
+            value = data.get(key)
+            if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+                raise ValueError(f"field {key!r} is missing or has the wrong type")
+            return value
+
+        def whole(key: str) -> int:
+            value: int = field(key, int)
+            if not 0 <= value <= _MAX_COUNT:
+                raise ValueError(f"field {key!r} must be 0 to {_MAX_COUNT}")
+            return value
+
+        def cs(items: Any, key: str) -> tuple[Card, ...]:
+            if not isinstance(items, list) or len(items) > _MAX_COUNT:
+                raise ValueError(f"field {key!r} must be a list of cards")
+            return tuple(card(x) if isinstance(x, str) else _not_a_card(key) for x in items)
+
+        def seats(key: str) -> list[Any]:
+            value: list[Any] = field(key, list)
+            if len(value) != self.players:
+                raise ValueError(f"field {key!r} must have one entry per seat ({self.players})")
+            return value
 
         unseen = [0] * len(ALL_CARDS)
-        for name, n in data["unseen"].items():
-            unseen[card(name).index] = int(n)
-        phase = {ACTION: ACTION, BONUS: BONUS, OVER: OVER}.get(str(data["phase"]))
+        for name, n in field("unseen", dict).items():
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= _MAX_COUNT:
+                raise ValueError("field 'unseen' must map cards to counts from 0")
+            unseen[card(name).index] = n
+        phase = {ACTION: ACTION, BONUS: BONUS, OVER: OVER}.get(field("phase", str))
         if phase is None:
-            raise ValueError(f"unknown phase {data['phase']!r}")
-        tableaux = tuple(tuple(sorted(cs(t), key=_INDEX)) for t in data["tableaux"])
+            raise ValueError("field 'phase' must be 'action', 'bonus' or 'over'")
+        tableaux = tuple(
+            tuple(sorted(cs(t, "tableaux"), key=_INDEX)) for t in seats("tableaux"))
         if phase == ACTION and any(find_set(t) for t in tableaux):
             raise ValueError("a tableau holds a set outside the set bonus: it must be scored")
+        queue = field("deal_queue", list)
+        if not all(isinstance(s, int) and not isinstance(s, bool) for s in queue):
+            raise ValueError("field 'deal_queue' must list seats")
+        set_colour = data.get("set_colour")
+        if set_colour is not None and set_colour not in COLOURS:
+            raise ValueError("field 'set_colour' must be a colour or null")
         return (
             phase,
-            int(data["turn"]),
-            cs(data["offer"]),
+            whole("turn"),
+            cs(data.get("offer"), "offer"),
             tableaux,
-            tuple(cs(p) for p in data["scoring_piles"]),
+            tuple(cs(p, "scoring_piles") for p in seats("scoring_piles")),
             tuple(unseen),
-            int(data["draw_pile"]),
-            int(data["to_reveal"]),
-            tuple(int(s) for s in data["deal_queue"]),
-            bool(data["grand_final"]),
-            data["set_colour"],
-            cs(data["box"]),
-            cs(data["discard"]),
+            whole("draw_pile"),
+            whole("to_reveal"),
+            tuple(queue),
+            field("grand_final", bool),
+            set_colour,
+            cs(data.get("box"), "box"),
+            cs(data.get("discard"), "discard"),
         )
+
+    def _position_problem(self) -> str | None:
+        from goldlab.games.gold.position import position_problem
+
+        return position_problem(self)
 
     # ------------------------------------------------------------ the actions
     def _placed(self, seat: int, action: Action,
@@ -777,6 +822,10 @@ def _event(kind: type[Event], *args: Any) -> Event:
         found = _EVENTS[key] = kind(*args)
     return found
 
+
+
+def _not_a_card(key: str) -> Card:
+    raise ValueError(f"field {key!r} must list cards as text such as 'green:D'")
 
 
 def _without(cards: tuple[Card, ...], c: Card) -> tuple[Card, ...]:

@@ -30,6 +30,7 @@ import re
 from dataclasses import dataclass
 
 from goldlab.core.errors import InvalidActionError
+from goldlab.core.notation import notation_text, shown
 from goldlab.core.values import Action, ChanceOutcome
 from goldlab.games.goldland.articles import EMPTY, Kit, article_name, object_index, parse_kit
 from goldlab.games.goldland.board import DIRECTION_NAMES, cell_name, parse_cell, parse_direction
@@ -177,24 +178,24 @@ class LayCoast(ChanceOutcome):
         return f"chance: lay {self.tile} at {cell_name(self.at)}"
 
 
-_CELL = r"(\d\s*,\s*\d)"
-_ID = r"([A-Za-z0-9-]+)"
+_CELL = r"(\d\s*,\s*\d)"  # every group below is bounded: a long number is no action
+_ID = r"([A-Za-z0-9-]{1,40})"
 _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p, re.IGNORECASE), kind)
     for p, kind in (
-        (r"discard (.+)", "discard"),
-        (r"move ([a-z]+)", "move"),
-        (r"move ([a-z]+) survive", "survive"),
-        (r"move ([a-z]+) ordeal (.+)", "ordeal"),
+        (r"discard (.{1,60})", "discard"),
+        (r"move ([a-z]{1,10})", "move"),
+        (r"move ([a-z]{1,10}) survive", "survive"),
+        (r"move ([a-z]{1,10}) ordeal (.{1,120})", "ordeal"),
         (r"end move", "endmove"),
         (r"camp", "camp"),
         (rf"camp from {_CELL}", "campfrom"),
         (r"dig", "dig"),
-        (r"acquire (.+)", "acquire"),
-        (r"exchange (\d+) tokens? for (.+)", "exchange"),
+        (r"acquire (.{1,120})", "acquire"),
+        (r"exchange (\d{1,4}) tokens? for (.{1,60})", "exchange"),
         (r"explore", "explore"),
         (rf"explore {_CELL}", "exploreat"),
-        (rf"place {_CELL} rot (\d+)", "place"),
+        (rf"place {_CELL} rot (\d{{1,4}})", "place"),
         (r"pass", "pass"),
         (r"end turn", "endturn"),
         (rf"chance: ?draw {_ID}", "draw"),
@@ -205,15 +206,18 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 
 def parse_action(text: str) -> Action:
     """Parse Goldland notation (see the module docstring); InvalidActionError if it does not."""
-    if not isinstance(text, str):
-        raise InvalidActionError(f"action notation must be text, got {text!r}")
-    norm = " ".join(text.strip().split())
+    norm = " ".join(notation_text(text, "Goldland").strip().split())
     for pattern, kind in _PATTERNS:
         m = pattern.fullmatch(norm)
         if m is not None:
-            return _build(kind, m.groups())
+            try:
+                return _build(kind, m.groups())
+            except InvalidActionError:
+                raise
+            except ValueError:  # a helper's plain refusal: still bad notation
+                break
     raise InvalidActionError(
-        f"cannot read {text!r} as a Goldland action; expected e.g. 'move N', "
+        f"cannot read {shown(text)} as a Goldland action; expected e.g. 'move N', "
         "'move E ordeal 2 ropes + 2 pearls', 'acquire 2 timbers', 'exchange 3 tokens for rope', "
         "'explore', 'place 2,4 rot 90', 'dig', 'camp', 'pass' or 'end turn'"
     )

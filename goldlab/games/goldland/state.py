@@ -22,6 +22,7 @@ import random
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from goldlab.core.options import check_seat
 from goldlab.core.state import CHANCE, TERMINAL, State
 from goldlab.core.values import Action, ChanceOutcome, Event
 from goldlab.games.goldland import acquisition, adventure, exploration, movement, rules, temple
@@ -257,8 +258,8 @@ class GoldlandState(State["GoldlandGame"]):
 
     def observation(self, player: int) -> GoldlandView:
         """What ``player`` sees: everything on the table (Goldland has no hidden hands)."""
-        if not 0 <= player < self.players:
-            raise ValueError(f"no seat {player} in a {self.players}-player game")
+        if player.__class__ is not int or not 0 <= player < self.players:
+            check_seat(player, self.players)  # raises OptionsError naming what is wrong
         return GoldlandView.of(self, player)
 
     def omniscient(self) -> GoldlandView:

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 
 from goldlab.core.errors import InvalidActionError
+from goldlab.core.notation import notation_text, shown
 from goldlab.core.values import Action, ChanceOutcome
 from goldlab.games.goldrush.cards import TABLE_SIZE, Card, card
 from goldlab.games.goldrush.layout import parse_grid_label
@@ -48,8 +49,8 @@ class Reveal(ChanceOutcome):
 FLIPS: tuple[Flip, ...] = tuple(Flip(p) for p in range(TABLE_SIZE))
 """One flip per position, shared so listing legal actions allocates nothing."""
 
-_FLIP = re.compile(r"flip #?([a-h][1-8]|\d+)")
-_REVEAL = re.compile(r"chance: ?reveal (\S+) at #?(\d+)")
+_FLIP = re.compile(r"flip #?([a-h][1-8]|\d{1,4})")  # bounded: a long number is no position
+_REVEAL = re.compile(r"chance: ?reveal (\S{1,20}) at #?(\d{1,4})")
 
 
 def _position(text: str) -> int:
@@ -64,9 +65,7 @@ def _position(text: str) -> int:
 
 def parse_action(text: str) -> Action:
     """Parse Mount Goldrush notation (see the module docstring)."""
-    if not isinstance(text, str):
-        raise InvalidActionError(f"action notation must be text, got {text!r}")
-    norm = " ".join(text.strip().lower().split())
+    norm = " ".join(notation_text(text, "Mount Goldrush").strip().lower().split())
     m = _FLIP.fullmatch(norm)
     if m is not None:
         return FLIPS[_position(m.group(1))]
@@ -74,6 +73,6 @@ def parse_action(text: str) -> Action:
     if m is not None:
         return Reveal(_position(m.group(2)), card(m.group(1)))
     raise InvalidActionError(
-        f"cannot read {text!r} as a Mount Goldrush action; expected e.g. 'flip 17' or "
+        f"cannot read {shown(text)} as a Mount Goldrush action; expected e.g. 'flip 17' or "
         "'flip c2' (a face-down card's position, 0-63 or a1-h8)"
     )

@@ -24,6 +24,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from goldlab.core.errors import OptionsError
+from goldlab.core.notation import shown
+from goldlab.core.options import check_seat
 from goldlab.core.state import CHANCE, TERMINAL, State
 from goldlab.core.values import Action, ChanceOutcome, Event
 from goldlab.games.goldrush import rules
@@ -294,8 +296,8 @@ class GoldrushState(State["GoldrushGame"]):
 
     def observation(self, player: int) -> GoldrushView:
         """What ``player`` sees: the public record of every flip (the same for everyone)."""
-        if not 0 <= player < self.players:
-            raise ValueError(f"no seat {player} in a {self.players}-player game")
+        if player.__class__ is not int or not 0 <= player < self.players:
+            check_seat(player, self.players)  # raises OptionsError naming what is wrong
         return GoldrushView.of(self, player)
 
     def omniscient(self) -> GoldrushView:
@@ -376,28 +378,40 @@ class GoldrushState(State["GoldrushGame"]):
         def kind(text: str) -> int:
             return UNKNOWN if text == "?" else GONE if text == "-" else card(text).index
 
+        def whole(value: Any) -> int:  # strict: a position's numbers are small JSON integers
+            if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10**6:
+                raise ValueError(f"{shown(value)} is not a whole number of a position")
+            return value
+
+        if not isinstance(data, dict):
+            raise ValueError("a Mount Goldrush position must be a JSON object")
         unseen = [0] * KINDS
         for name, n in data["unseen"].items():
-            unseen[card(name).index] = int(n)
+            unseen[card(name).index] = whole(n)
         cell = tuple(kind(str(x)) for x in data["table"])
         if len(cell) != TABLE_SIZE:
             raise ValueError("a Mount Goldrush table has 64 positions")
         return (
             cell,
-            tuple(int(p) for p in data["face_up"]),
+            tuple(whole(p) for p in data["face_up"]),
             tuple(unseen),
-            int(data["pending"]),
-            int(data["turn"]),
-            int(data["turn_no"]),
-            bool(data["gold_rush"]),
-            bool(data["over"]),
-            int(data["stall"]),
+            whole(data["pending"]),
+            whole(data["turn"]),
+            whole(data["turn_no"]),
+            data["gold_rush"] is True,
+            data["over"] is True,
+            whole(data["stall"]),
             tuple(tuple(card(c).index for c in t) for t in data["taken"]),
             tuple(card(c).index for c in data["removed"]),
-            tuple(FlipSeen(int(t), int(s), int(p), card(c)) for t, s, p, c in data["flips"]),
+            tuple(FlipSeen(whole(t), whole(s), whole(p), card(c)) for t, s, p, c in data["flips"]),
             str(data["end_reason"]),
-            int(data["on_table"]),
+            whole(data["on_table"]),
         )
+
+    def _position_problem(self) -> str | None:
+        from goldlab.games.goldrush.position import position_problem
+
+        return position_problem(self)
 
     # ------------------------------------------------------------ internals
     def _label(self, position: int) -> str:
