@@ -7,6 +7,7 @@ and a game package is loaded only when it is used.
 from __future__ import annotations
 
 import importlib
+import os
 from typing import Any
 
 from goldlab.core.errors import InvalidActionError, OptionsError
@@ -36,6 +37,9 @@ def names() -> list[str]:
 
 def game_class(name: str) -> type[Game]:
     """The game class registered as ``name``."""
+    if not isinstance(name, str):
+        raise OptionsError(f"a game is named by text, got {type(name).__name__}; "
+                           f"available: {', '.join(names())}")
     if name not in _GAMES and name in _BUILTIN:
         importlib.import_module(_BUILTIN[name])
     try:
@@ -49,6 +53,8 @@ def game(name: str, players: int | None = None, **options: Any) -> Game:
 
     Games are immutable, so the same request gets the same object (made once).
     """
+    if any(isinstance(v, os.PathLike) for v in options.values()):
+        return game_class(name)(players, **options)  # a file is read afresh: it may have changed
     try:
         key = (name, type(players), players,
                tuple(sorted((k, type(v), v) for k, v in options.items())) if options else ())

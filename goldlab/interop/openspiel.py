@@ -30,6 +30,7 @@ anything about strategy: it only adapts the protocol.
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable
 from typing import Any
@@ -332,6 +333,10 @@ def load_game(name: str, players: int | None = None, **options: Any) -> GoldlabG
     """``pyspiel.load_game`` for goldlab game ``name`` with a player count and options."""
     register(name)
     params: dict[str, Any] = dict(options)
+    files = [k for k, v in options.items() if isinstance(v, os.PathLike)]
+    if files:  # a file the user names (Goldland's tiles) is read once: the string holds content
+        stored = make_game(name, players, **options).options.to_dict()
+        params.update({k: stored[k] for k in files})
     if players is not None:
         params["players"] = players
     game: GoldlabGame = pyspiel.load_game(short_name(name), params)

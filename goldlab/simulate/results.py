@@ -18,9 +18,11 @@ so a crash never leaves a half-written file under the real name.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
-import tempfile
+import secrets
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -56,14 +58,15 @@ def _format(path: Path, fmt: str | None) -> str:
 
 def save_results(frame: pd.DataFrame, path: str | os.PathLike[str], *,
                  format: str | None = None) -> None:
-    """Write ``frame`` and its metadata to ``path`` (``.parquet`` or ``.csv``), atomically."""
+    """Write ``frame`` and its metadata to ``path`` (``.parquet`` or ``.csv``), atomically.
+
+    The file gets the permissions the umask gives a new file (as ``open`` would).
+    """
     target = Path(path)
     kind = _format(target, format)
     meta = metadata(frame)
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    os.close(fd)
-    tmp = Path(tmp_name)
+    tmp = _new_temporary(target)
     try:
         if kind == ".parquet":
             import pyarrow as pa
@@ -82,35 +85,92 @@ def save_results(frame: pd.DataFrame, path: str | os.PathLike[str], *,
         tmp.unlink(missing_ok=True)
 
 
+def _new_temporary(target: Path) -> Path:
+    """A new empty file beside ``target``, created with mode 0o666 less the umask."""
+    for _ in range(100):
+        tmp = target.parent / f".{target.name}.{secrets.token_hex(6)}.tmp"
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            continue
+        os.close(fd)
+        return tmp
+    raise ResultsError(f"cannot create a temporary file beside {target}")  # pragma: no cover
+
+
+MAX_METADATA_CHARS = 10_000_000
+"""The longest metadata line or block :func:`load_results` accepts."""
+
+
 def load_results(path: str | os.PathLike[str], *, format: str | None = None) -> pd.DataFrame:
-    """Read results written by :func:`save_results` (metadata in ``attrs["goldlab"]``)."""
+    """Read results written by :func:`save_results` (metadata in ``attrs["goldlab"]``).
+
+    Anything that is not such a file (not a regular file, not UTF-8, broken
+    metadata, a table pandas cannot read) raises one :class:`ResultsError`.
+    """
     source = Path(path)
     kind = _format(source, format)
-    if not source.exists():
-        raise ResultsError(f"no results file at {source}")
-    if kind == ".parquet":
-        import pyarrow.parquet as pq
-
-        try:
-            table = pq.read_table(source)
-        except Exception as exc:
-            raise ResultsError(f"{source} is not a Parquet file: {exc}") from None
-        raw = (table.schema.metadata or {}).get(META_KEY.encode())
-        if raw is None:
-            raise ResultsError(f"{source} has no goldlab metadata")
-        frame = table.to_pandas()
-        meta = json.loads(raw)
-    else:
-        with source.open(encoding="utf-8") as fh:
-            first = fh.readline()
-            prefix = f"# {META_KEY}: "
-            if not first.startswith(prefix):
-                raise ResultsError(f"{source} does not start with a '# goldlab: ...' line")
-            meta = json.loads(first[len(prefix):])
-            frame = pd.read_csv(fh)
-        frame = _restore_types(frame, meta)
+    try:
+        info = source.stat()
+    except OSError:
+        raise ResultsError(f"no results file at {source}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise ResultsError(f"{source} is not a regular file")
+    try:
+        frame, meta = _read_parquet(source) if kind == ".parquet" else _read_csv(source)
+    except ResultsError:
+        raise
+    except (OSError, ValueError, TypeError, KeyError, AttributeError, IndexError,
+            NotImplementedError, RecursionError, MemoryError) as exc:
+        # pandas and pyarrow raise many kinds (ParserError, ArrowInvalid, UnicodeDecodeError,
+        # ...): all are one error here.
+        raise ResultsError(f"{source} is not a readable results file "
+                           f"({type(exc).__name__})") from None
     frame.attrs[META_KEY] = meta
     return frame
+
+
+def _read_parquet(source: Path) -> tuple[pd.DataFrame, dict[str, Any]]:
+    import pyarrow.parquet as pq
+
+    try:
+        table = pq.read_table(source)
+    except Exception as exc:
+        raise ResultsError(f"{source} is not a Parquet file: {type(exc).__name__}") from None
+    raw = (table.schema.metadata or {}).get(META_KEY.encode())
+    if raw is None:
+        raise ResultsError(f"{source} has no goldlab metadata")
+    meta = _parse_metadata(raw, source)
+    return table.to_pandas(), meta
+
+
+def _read_csv(source: Path) -> tuple[pd.DataFrame, dict[str, Any]]:
+    with source.open(encoding="utf-8", newline="") as fh:
+        first = fh.readline(MAX_METADATA_CHARS)
+        prefix = f"# {META_KEY}: "
+        if not first.startswith(prefix):
+            raise ResultsError(f"{source} does not start with a '# goldlab: ...' line")
+        if not first.endswith("\n"):
+            raise ResultsError(f"{source}: the '# goldlab: ...' line is too long or unfinished")
+        meta = _parse_metadata(first[len(prefix):], source)
+        frame = pd.read_csv(fh)
+    return _restore_types(frame, meta), meta
+
+
+def _parse_metadata(raw: str | bytes, source: Path) -> dict[str, Any]:
+    """The metadata JSON: an object whose ``dtypes``, if present, maps columns to names."""
+    if len(raw) > MAX_METADATA_CHARS:
+        raise ResultsError(f"{source}: the goldlab metadata is too long")
+    try:
+        meta = json.loads(raw)
+    except (ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError are ValueErrors
+        raise ResultsError(f"{source}: the goldlab metadata is not valid JSON") from None
+    if not isinstance(meta, dict):
+        raise ResultsError(f"{source}: the goldlab metadata must be a JSON object")
+    dtypes = meta.get("dtypes", {})
+    if not isinstance(dtypes, dict) or not all(isinstance(v, str) for v in dtypes.values()):
+        raise ResultsError(f"{source}: the metadata's 'dtypes' must map columns to type names")
+    return meta
 
 
 def _restore_types(frame: pd.DataFrame, meta: dict[str, Any]) -> pd.DataFrame:
@@ -123,19 +183,56 @@ def _restore_types(frame: pd.DataFrame, meta: dict[str, Any]) -> pd.DataFrame:
 
 
 def rerun(source: pd.DataFrame | str | os.PathLike[str], **overrides: Any) -> pd.DataFrame:
-    """Play a saved run again from its metadata (a frame or a results file)."""
+    """Play a saved run again from its metadata (a frame or a results file).
+
+    From the metadata come the game, the bots, the number of games, the root
+    seed and the game options, each checked (:class:`ResultsError` if not
+    what :func:`~goldlab.simulate.simulate` wrote); an option never overrides
+    ``n_games``, ``seed`` or a keyword such as ``events``.  ``overrides`` are
+    yours and pass to ``simulate`` as given (``workers=2``, ``n_games=10``).
+    """
     from goldlab.simulate.api import simulate
 
     frame = source if isinstance(source, pd.DataFrame) else load_results(source)
-    meta = metadata(frame)
+    call = rerun_arguments(metadata(frame))
+    options = call.pop("options")
+    call.update(overrides)
+    return simulate(**call, **{k: v for k, v in options.items() if k not in overrides})
+
+
+def rerun_arguments(meta: dict[str, Any]) -> dict[str, Any]:
+    """``game``, ``bots``, ``n_games``, ``seed`` and ``options`` from results metadata, checked.
+
+    The options must all be options of the named game, so metadata cannot
+    smuggle in ``n_games``, ``seed``, ``events`` or any other ``simulate`` keyword.
+    """
+    from goldlab.core.registry import game_class
+
     if meta.get("kind") != "simulation":
         raise ResultsError("only simulate() results can be rerun this way")
-    call: dict[str, Any] = {
-        "game": meta["game"],
-        "bots": meta["bots"],
-        "n_games": meta["n_games"],
-        "seed": meta["seed"],
-        **meta["options"],
-    }
-    call.update(overrides)
-    return simulate(**call)
+    game, bots, n_games, seed, options = (meta.get(k) for k in
+                                          ("game", "bots", "n_games", "seed", "options"))
+    if not isinstance(game, str):
+        raise ResultsError("the metadata's 'game' must be a game's name")
+    try:
+        option_type = game_class(game).options_type
+    except GoldlabError:
+        raise ResultsError(f"the metadata names no known game ({game[:40]!r})") from None
+    if not isinstance(bots, list) or not bots or not all(isinstance(b, str) for b in bots):
+        raise ResultsError("the metadata's 'bots' must be a list of bot specs")
+    for name, value in (("n_games", n_games), ("seed", seed)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ResultsError(f"the metadata's {name!r} must be a whole number >= 0")
+    if not isinstance(options, dict):
+        raise ResultsError("the metadata's 'options' must be a JSON object")
+    known = {f.name for f in dataclasses.fields(option_type)}
+    unknown = sorted(str(k)[:40] for k in set(options) - known)
+    if unknown:
+        raise ResultsError(f"the metadata's options name {', '.join(unknown[:5])}, "
+                           f"which are not options of {game}")
+    try:
+        game_class(game)(len(bots), **options)
+    except GoldlabError as exc:
+        raise ResultsError(f"the metadata's options do not make a game: {exc}") from None
+    return {"game": game, "bots": list(bots), "n_games": n_games, "seed": seed,
+            "options": dict(options)}

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Self
 
 from goldlab.core.errors import OptionsError
 from goldlab.core.options import GameOptions, plain_option, ruling_option
-from goldlab.games.goldland.tiles import TileDataError, TileSet, tiles_from_option
+from goldlab.games.goldland.tiles import TileDataError, TileSet, tiles_from_option, tiles_option
 
 COAST_LAYOUTS = ("random", "shown")
 
@@ -16,7 +17,8 @@ class GoldlandOptions(GameOptions):
     """Options of Goldland."""
 
     tiles: str = plain_option(
-        "", "path of a tile file in the goldland-tiles format ('' = the shipped reconstruction)"
+        "", "the tile set: '' = the shipped reconstruction; give your own tile file as a "
+        "pathlib.Path (read once and kept by content: 'sha256:<digest>:<data>')"
     )
     coast: str = plain_option(
         "random",
@@ -37,13 +39,27 @@ class GoldlandOptions(GameOptions):
         "an ordeal that uses the adventure's red articles also earns the tile's red reward",
     )
     start_tile_entered: bool = ruling_option(
-        True, "goldland-no-reentry",
+        False, "goldland-no-reentry",
         "the tile where movement begins counts as entered: no coming back to it that turn",
     )
     amulet_when_staying: bool = ruling_option(
         True, "goldland-temple-arrival",
         "ending a movement of 0 spaces in the temple also earns the amulet",
     )
+
+    @classmethod
+    def from_kwargs(cls, **kwargs: Any) -> Self:
+        """As :meth:`GameOptions.from_kwargs`; a tile file (a ``Path``) is read once into content.
+
+        Text is never taken as a file name, so a record, results file or game
+        string cannot make goldlab open a file.
+        """
+        if "tiles" in kwargs:
+            try:
+                kwargs["tiles"] = tiles_option(kwargs["tiles"])
+            except TileDataError as exc:
+                raise OptionsError(f"bad tile file for the 'tiles' option: {exc}") from None
+        return super().from_kwargs(**kwargs)
 
     def validate(self) -> None:
         """Check values that do not depend on the player count."""
@@ -62,4 +78,4 @@ class GoldlandOptions(GameOptions):
         try:
             return tiles_from_option(self.tiles)
         except TileDataError as exc:
-            raise OptionsError(f"bad tile file for the 'tiles' option: {exc}") from None
+            raise OptionsError(f"bad 'tiles' option: {exc}") from None

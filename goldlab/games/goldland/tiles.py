@@ -16,8 +16,14 @@ optionally an adventure with its red cost, a treasure field or a village.
 
 from __future__ import annotations
 
+import base64
 import dataclasses
+import hashlib
 import json
+import os
+import reprlib
+import stat
+import zlib
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -157,7 +163,12 @@ class TileSet:
     title: str
     tiles: tuple[Tile, ...]
     adventures: tuple[AdventureInfo, ...]
-    source: str
+    source: str = dataclasses.field(compare=False)
+    """Where the set was read from (error messages); two sets with equal content are equal."""
+    digest: str = ""
+    """SHA-256 of the set's canonical JSON (sorted keys, no spaces): its identity."""
+    raw: Mapping[str, Any] | None = dataclasses.field(default=None, repr=False, compare=False)
+    """The JSON the set was built from (what :func:`embed` stores)."""
     _ids: dict[str, Tile] = dataclasses.field(default_factory=dict, repr=False, compare=False)
     _by_key: dict[str, AdventureInfo] = dataclasses.field(
         default_factory=dict, repr=False, compare=False)
@@ -247,45 +258,168 @@ class TileSet:
 
 
 # ------------------------------------------------------------------ loading
-def load_tiles(source: str | Path | Mapping[str, Any] | None = None) -> TileSet:
-    """Load a tile set: the shipped reconstruction (None), a file path, or parsed JSON.
+EMBEDDED_PREFIX = "sha256:"
+"""How a custom tile set embedded by content starts (see :func:`embed`)."""
+_MAX_OPTION_CHARS = 4 * MAX_FILE_BYTES // 3 + 200
+_CACHE_SIZE = 32
 
-    Raises :class:`TileDataError` with the tile id and field of the first
-    problem found.
+
+def load_tiles(source: str | os.PathLike[str] | Mapping[str, Any] | None = None) -> TileSet:
+    """Load a tile set: the shipped reconstruction (None), a tile file's path, or parsed JSON.
+
+    A file must be a regular file of at most :data:`MAX_FILE_BYTES` bytes (a
+    device, FIFO or directory is refused before anything is read).  Raises
+    :class:`TileDataError` with the tile id and field of the first problem found.
     """
     if source is None or source == "":
         return default_tiles()
     if isinstance(source, Mapping):
         return _build(source, "<data>")
     path = Path(source)
+    return _parse(read_tile_file(path), _short_name(path))
+
+
+def read_tile_file(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a tile file: a regular file of at most :data:`MAX_FILE_BYTES` bytes.
+
+    The file is opened without blocking (a FIFO never waits for a writer) and
+    checked with ``fstat`` before one bounded read, so ``/dev/zero`` or a
+    terminal is refused, never read.
+    """
+    name = _short_name(Path(path))
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise TileDataError(f"tile file {path} is larger than {MAX_FILE_BYTES} bytes")
-        text = path.read_text(encoding="utf-8")
+        fd = os.open(path, flags)
     except OSError as exc:
-        raise TileDataError(f"cannot read tile file {path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise TileDataError(f"tile file {path} is not UTF-8 text") from None
+        raise TileDataError(f"cannot read tile file {name}: {exc.strerror or exc}") from None
     try:
-        data = json.loads(text)
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise TileDataError(f"tile file {name} is not a regular file")
+        if info.st_size > MAX_FILE_BYTES:
+            raise TileDataError(f"tile file {name} is larger than {MAX_FILE_BYTES} bytes")
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            data = fh.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise TileDataError(f"cannot read tile file {name}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    if len(data) > MAX_FILE_BYTES:
+        raise TileDataError(f"tile file {name} is larger than {MAX_FILE_BYTES} bytes")
+    return data
+
+
+def _short_name(path: Path) -> str:
+    text = str(path)
+    return text if len(text) <= 80 else "..." + text[-77:]
+
+
+def _parse(data: bytes, source: str) -> TileSet:
+    """Tile-file bytes (UTF-8 JSON) as a checked tile set."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise TileDataError(f"tile file {source} is not UTF-8 text") from None
+    try:
+        parsed = json.loads(text)
+    except RecursionError:
+        raise TileDataError(f"tile file {source} nests too deeply to be a tile file") from None
     except ValueError as exc:
-        raise TileDataError(f"tile file {path} is not valid JSON: {exc}") from None
-    return _build(data, str(path))
+        raise TileDataError(f"tile file {source} is not valid JSON: {exc}") from None
+    return _build(parsed, source)
+
+
+def _canonical(tile_set: TileSet) -> bytes:
+    raw = tile_set.raw if tile_set.raw is not None else {}
+    return json.dumps(raw, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
+
+
+def embed(tile_set: TileSet) -> str:
+    """The ``tiles`` option value that carries ``tile_set`` by content.
+
+    ``""`` for the shipped reconstruction; otherwise
+    ``"sha256:<64 hex digits>:<base64url of the zlib-compressed canonical JSON>"``,
+    where the digest is the SHA-256 of the canonical JSON (sorted keys, no
+    spaces, ASCII).  Records, results and OpenSpiel game strings store this,
+    never a path.
+    """
+    if tile_set.digest == default_tiles().digest:
+        return ""
+    packed = base64.urlsafe_b64encode(zlib.compress(_canonical(tile_set), 9)).decode()
+    return f"{EMBEDDED_PREFIX}{tile_set.digest}:{packed.rstrip('=')}"
+
+
+def tiles_option(value: object) -> object:
+    """What the user gave as the ``tiles`` option, as the value options store.
+
+    A path (:class:`os.PathLike`, e.g. ``pathlib.Path``) is read once (see
+    :func:`read_tile_file`); parsed JSON (a mapping) is checked; both become
+    :func:`embed` text.  Text is kept as it is: :func:`tiles_from_option`
+    checks it and never treats it as a path.
+    """
+    if isinstance(value, os.PathLike):
+        return embed(load_tiles(value))
+    if isinstance(value, Mapping):
+        return embed(load_tiles(value))
+    return value
+
+
+def tiles_argument(text: str) -> str | Path:
+    """A command-line value of the ``tiles`` option: embedded content stays text, else a path."""
+    if text == "" or text.startswith(EMBEDDED_PREFIX):
+        return text
+    return Path(text)
 
 
 @cache
 def default_tiles() -> TileSet:
     """The reconstructed tile set shipped with goldlab (cached)."""
-    text = resources.files("goldlab.games.goldland").joinpath("data/tiles.json").read_text(
-        encoding="utf-8"
-    )
-    return _build(json.loads(text), "goldlab/games/goldland/data/tiles.json")
+    data = resources.files("goldlab.games.goldland").joinpath("data/tiles.json").read_bytes()
+    return _parse(data, "goldlab/games/goldland/data/tiles.json")
 
 
-@cache
-def tiles_from_option(path: str) -> TileSet:
-    """The tile set named by the ``tiles`` option ('' = the shipped set), cached by path."""
-    return load_tiles(path or None)
+def tiles_from_option(value: str) -> TileSet:
+    """The tile set a ``tiles`` option value names: ``""`` (shipped) or :func:`embed` text.
+
+    Never opens a file: anything else, a path included, is refused with the
+    same message whether or not such a file exists.  Sets are cached by their
+    content's SHA-256, checked before the cache is consulted.
+    """
+    if value == "":
+        return default_tiles()
+    if not isinstance(value, str) or not value.startswith(EMBEDDED_PREFIX):
+        raise TileDataError(
+            "the 'tiles' option stored in a game takes '' (the shipped set) or an embedded "
+            "tile set ('sha256:...'), never a file name; pass a tile file as a pathlib.Path"
+        )
+    digest, sep, packed = value[len(EMBEDDED_PREFIX):].partition(":")
+    if not sep or len(digest) != 64 or digest.strip("0123456789abcdef"):
+        raise TileDataError("the embedded tile set must be 'sha256:<64 hex digits>:<data>'")
+    if len(packed) > _MAX_OPTION_CHARS:
+        raise TileDataError(f"the embedded tile set is larger than {MAX_FILE_BYTES} bytes")
+    try:
+        compressed = base64.b64decode(packed + "=" * (-len(packed) % 4), altchars=b"-_",
+                                      validate=True)
+        inflater = zlib.decompressobj()
+        data = inflater.decompress(compressed, MAX_FILE_BYTES + 1)
+    except (ValueError, zlib.error):
+        raise TileDataError("the embedded tile set is not base64url zlib data") from None
+    if len(data) > MAX_FILE_BYTES or inflater.unconsumed_tail:
+        raise TileDataError(f"the embedded tile set is larger than {MAX_FILE_BYTES} bytes")
+    if not inflater.eof or inflater.unused_data:
+        raise TileDataError("the embedded tile set is cut short or has data after its end")
+    if hashlib.sha256(data).hexdigest() != digest:
+        raise TileDataError("the embedded tile set does not match its sha256 digest")
+    found = _BY_DIGEST.get(digest)
+    if found is None:
+        found = _parse(data, f"embedded tile set {digest[:12]}")
+        if len(_BY_DIGEST) >= _CACHE_SIZE:
+            _BY_DIGEST.pop(next(iter(_BY_DIGEST)))
+        _BY_DIGEST[digest] = found
+    return found
+
+
+_BY_DIGEST: dict[str, TileSet] = {}
 
 
 def _fail(where: str, field: str, problem: str) -> TileDataError:
@@ -303,8 +437,18 @@ def _get(obj: Mapping[str, Any], where: str, field: str, kind: type | tuple[type
         return None
     if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _tuple(kind)):
         names = "/".join(k.__name__ for k in _tuple(kind))
-        raise _fail(where, field, f"must be {names}, got {value!r}")
+        raise _fail(where, field, f"must be {names}, got {_short(value)}")
     return value
+
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = _REPR.maxother = 40
+_REPR.maxlevel = 2
+
+
+def _short(value: Any) -> str:
+    """A short repr of a value from the file: errors never echo a huge input."""
+    return _REPR.repr(value)
 
 
 def _tuple(kind: type | tuple[type, ...]) -> tuple[type, ...]:
@@ -313,17 +457,32 @@ def _tuple(kind: type | tuple[type, ...]) -> tuple[type, ...]:
 
 def _kit(where: str, field: str, text: Any) -> Kit:
     if not isinstance(text, str):
-        raise _fail(where, field, f"must be articles as text such as '2 timbers', got {text!r}")
+        raise _fail(where, field,
+                    f"must be articles as text such as '2 timbers', got {_short(text)}")
+    if len(text) > 200:
+        raise _fail(where, field, "is too long for a line of articles")
     try:
         value = parse_kit(text)
     except InvalidActionError as exc:
         raise _fail(where, field, str(exc)) from None
+    except ValueError:  # e.g. a count too long to be a number
+        raise _fail(where, field, f"{_short(text)} is not a line of articles") from None
     if not value.is_equipment():
         raise _fail(where, field, "only articles of equipment may appear on an equipment line")
     return value
 
 
 def _build(data: Any, source: str) -> TileSet:
+    try:
+        return _build_checked(data, source)
+    except TileDataError:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError, RecursionError) as exc:
+        # A safety net: every check above should have named the problem already.
+        raise TileDataError(f"{source}: malformed tile data ({type(exc).__name__})") from None
+
+
+def _build_checked(data: Any, source: str) -> TileSet:
     if not isinstance(data, Mapping):
         raise TileDataError(f"{source}: the tile file must be a JSON object")
     top = f"{source} (top level)"
@@ -332,6 +491,8 @@ def _build(data: Any, source: str) -> TileSet:
     if data.get("version") != FORMAT_VERSION:
         raise _fail(top, "version", f"must be {FORMAT_VERSION}")
     title = _get(data, top, "title", str, "Goldland tiles")
+    if len(title) > 200:
+        raise _fail(top, "title", "must be at most 200 characters")
     adventures = _adventures(_get(data, top, "adventures", Mapping), source)
     raw_tiles = _get(data, top, "tiles", list)
     tiles: list[Tile] = []
@@ -343,7 +504,12 @@ def _build(data: Any, source: str) -> TileSet:
         seen.add(tile.id.lower())
         tiles.append(tile)
     _check_set(tiles, adventures, source)
-    return TileSet(title=title, tiles=tuple(tiles), adventures=adventures, source=source)
+    try:
+        canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    except (TypeError, ValueError, RecursionError):
+        raise TileDataError(f"{source}: the tile data is not plain JSON") from None
+    return TileSet(title=title, tiles=tuple(tiles), adventures=adventures, source=source,
+                   digest=hashlib.sha256(canonical.encode()).hexdigest(), raw=data)
 
 
 def _adventures(raw: Mapping[str, Any], source: str) -> tuple[AdventureInfo, ...]:
@@ -358,11 +524,12 @@ def _adventures(raw: Mapping[str, Any], source: str) -> tuple[AdventureInfo, ...
             raise _fail(where, "marker", f"must be from 2 to 5 gold, got {marker}")
         count = _get(entry, where, "count", int)
         recon = _get(entry, where, "reconstructed", list, [])
-        out.append(AdventureInfo(key, ADVENTURE_NAMES[key], count, marker,
-                                 tuple(str(r) for r in recon)))
+        if not all(isinstance(r, str) for r in recon):
+            raise _fail(where, "reconstructed", "must be a list of field names")
+        out.append(AdventureInfo(key, ADVENTURE_NAMES[key], count, marker, tuple(recon)))
     extra = sorted(set(raw) - set(ADVENTURES))
     if extra:
-        raise TileDataError(f"{source}, field 'adventures': unknown adventure {extra[0]!r}")
+        raise TileDataError(f"{source}, field 'adventures': unknown adventure {_short(extra[0])}")
     return tuple(out)
 
 
@@ -382,11 +549,11 @@ def _tile(index: int, raw: Any, source: str) -> Tile:
     where = f"{source} tile {tid}"
     unknown = sorted(set(raw) - _TILE_FIELDS)
     if unknown:
-        raise _fail(where, unknown[0], "is not a tile field (see tiles.schema.json)")
+        raise _fail(where, str(unknown[0])[:40], "is not a tile field (see tiles.schema.json)")
     name = _get(raw, where, "name", str, tid)
     kind = _get(raw, where, "kind", str)
     if kind not in KINDS:
-        raise _fail(where, "kind", f"must be one of {', '.join(KINDS)}, got {kind!r}")
+        raise _fail(where, "kind", f"must be one of {', '.join(KINDS)}, got {_short(kind)}")
     try:
         exits = sides(_get(raw, where, "exits", str))
         stubs = sides(_get(raw, where, "stubs", str, ""))
@@ -425,8 +592,8 @@ def _tile(index: int, raw: Any, source: str) -> Tile:
         raise _fail(where, "exits", "a corner tile has the sea at south and west: no W exit")
     recon = _get(raw, where, "reconstructed", list, [])
     for field in recon:
-        if field not in _TILE_FIELDS:
-            raise _fail(where, "reconstructed", f"{field!r} is not a tile field")
+        if not isinstance(field, str) or field not in _TILE_FIELDS:
+            raise _fail(where, "reconstructed", f"{_short(field)} is not a tile field")
     return Tile(
         index=index, id=tid, name=name, kind=kind, exits=exits, adventure=adventure, cost=cost,
         trade=trade, treasure_field=treasure, village=village, corner=corner,

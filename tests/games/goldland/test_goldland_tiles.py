@@ -134,7 +134,7 @@ def test_a_users_own_file_is_loaded(tmp_path: Path) -> None:
     path = tmp_path / "my-tiles.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     assert load_tiles(path).by_id("T14").cost == kit("gun + provision")
-    s = goldlab.make("goldland", players=2, seed=1, tiles=str(path))
+    s = goldlab.make("goldland", players=2, seed=1, tiles=path)
     assert s.tileset.by_id("T14").cost == kit("gun + provision")
 
 
@@ -177,4 +177,4 @@ def test_set_level_errors(tmp_path: Path) -> None:
 
 def test_a_bad_tiles_option_is_an_options_error() -> None:
     with pytest.raises(OptionsError, match="cannot read tile file"):
-        goldlab.make("goldland", players=2, tiles="/no/such/file.json")
+        goldlab.make("goldland", players=2, tiles=Path("/no/such/file.json"))
