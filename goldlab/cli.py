@@ -8,19 +8,70 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import tempfile
+import warnings
 from collections.abc import Sequence
-from typing import Any
+from pathlib import Path
+from typing import Any, NoReturn
 
-from goldlab.core.errors import GoldlabError
+from goldlab.core.errors import GoldlabError, OptionsError
 from goldlab.core.registry import names
 from goldlab.play import bot_options, play_game
+
+INTERRUPTED = 130
+"""Exit status after Ctrl-C (128 + SIGINT), as shells report it."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line (``goldlab play: error: ...``), exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _one_line_warning(message: Warning | str, category: type[Warning], filename: str,
+                      lineno: int, file: Any = None, line: str | None = None) -> None:
+    print(f"goldlab: warning: {message}", file=sys.stderr)
+
+
+def check_output_path(path: str, option: str, *, make_parents: bool) -> None:
+    """Refuse an output path that cannot be written, before any work is done.
+
+    ``make_parents``: the writer creates missing folders (``--out``), so only the
+    nearest existing one must be writable; otherwise (``--record``) the folder must exist.
+    """
+    target = Path(path)
+    if target.is_dir():
+        raise OptionsError(f"{option} {path!r} is a folder, not a file")
+    if target.exists() and not os.access(target, os.W_OK):
+        raise OptionsError(f"{option} {path!r} exists and is not writable")
+    folder = target.parent
+    if make_parents:
+        while not folder.exists() and folder != folder.parent:
+            folder = folder.parent
+    if folder.exists() and not folder.is_dir():
+        raise OptionsError(f"{option} {path!r}: {str(folder)!r} is a file, not a folder")
+    if not folder.is_dir():
+        raise OptionsError(f"{option} {path!r}: the folder {str(folder)!r} does not exist")
+    try:  # os.access says yes to root even where nothing can be written (/proc): try it
+        fd, probe = tempfile.mkstemp(prefix=".goldlab-probe.", dir=folder)
+    except OSError as exc:
+        raise OptionsError(f"{option} {path!r}: cannot write in the folder {str(folder)!r} "
+                           f"({exc.strerror or exc})") from None
+    os.close(fd)
+    os.unlink(probe)
 
 
 def _option(text: str) -> tuple[str, Any]:
     key, sep, value = text.partition("=")
     if not sep:
         raise argparse.ArgumentTypeError(f"options are key=value, got {text!r}")
+    if key.strip() == "tiles":  # Goldland's tile file: only the user's command line names a path
+        from goldlab.games.goldland.tiles import tiles_argument
+
+        return "tiles", tiles_argument(value)
     parsed: Any = value
     if value.lower() in ("true", "false"):
         parsed = value.lower() == "true"
@@ -37,8 +88,8 @@ def _option(text: str) -> tuple[str, Any]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``goldlab`` command."""
-    parser = argparse.ArgumentParser(prog="goldlab", description=__doc__.splitlines()[0])
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = _Parser(prog="goldlab", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     play = sub.add_parser("play", help="play one game with bots and print its log")
     play.add_argument("game", choices=names())
     play.add_argument("--players", type=int, default=None)
@@ -62,23 +113,41 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--out", metavar="FILE", help="save the results (.parquet or .csv)")
     sim.add_argument("--no-fast", action="store_true", help="always use the protocol engine")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
-    args = parser.parse_args(argv)
     try:
-        if args.command == "simulate":
-            return _simulate(args)
-        return _play(args)
-    except GoldlabError as exc:
-        print(f"goldlab: {exc}", file=sys.stderr)
+        args = parser.parse_args(argv)
+        with warnings.catch_warnings():
+            warnings.showwarning = _one_line_warning
+            if args.command == "simulate":
+                return _simulate(args)
+            return _play(args)
+    except KeyboardInterrupt:
+        print("goldlab: interrupted", file=sys.stderr)
+        return INTERRUPTED
+    except (GoldlabError, ValueError) as exc:  # bad input: every goldlab error is one
+        print(f"goldlab: {_first_line(exc)}", file=sys.stderr)
         return 2
+    except OSError as exc:  # a file could not be written after all (disk full, ...)
+        print(f"goldlab: {_first_line(exc)}", file=sys.stderr)
+        return 1
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip() or type(exc).__name__
+    line = text.splitlines()[0]
+    return line if len(line) <= 300 else line[:300] + "..."
 
 
 def _play(args: argparse.Namespace) -> int:
-    bots = args.bots.split(",") if args.bots else None
+    from goldlab.bots import split_specs
+
+    if args.record:
+        check_output_path(args.record, "--record", make_parents=False)
+    bots = split_specs(args.bots) if args.bots is not None else None
     players = args.players
     if bots is None:
         bots = ["random"] * (players or 2)
     if players is not None and len(bots) != players:
-        raise GoldlabError(f"--bots names {len(bots)} bots for {players} players")
+        raise OptionsError(f"--bots names {len(bots)} bots for {players} players")
     options = dict(args.option)
     state = play_game(args.game, bots, args.seed, **options)
     if not args.quiet:
@@ -110,9 +179,11 @@ def _simulate(args: argparse.Namespace) -> int:
 
     if args.out and not str(args.out).lower().endswith((".parquet", ".csv")):
         raise ResultsError(f"--out must end in .parquet or .csv, got {args.out!r}")
+    if args.out:
+        check_output_path(args.out, "--out", make_parents=True)
     bots = parse_bots(args.bots, args.players)
     if args.players is None and len(bots) == 1:
-        raise GoldlabError("give --players, or one bot spec per seat in --bots")
+        raise OptionsError("give --players, or one bot spec per seat in --bots")
     start = time.perf_counter()
     frame = simulate(args.game, list(bots), args.games, args.seed, workers=args.workers,
                      backend=args.backend, fast=False if args.no_fast else None,

@@ -8,7 +8,9 @@ from typing import Any
 
 from goldlab.bots import Bot, make_bot
 from goldlab.core.errors import OptionsError
-from goldlab.core.registry import game_class, make
+from goldlab.core.game import UNBOUNDED, Game
+from goldlab.core.registry import game as game_registry
+from goldlab.core.registry import game_class
 from goldlab.core.state import State
 
 
@@ -28,14 +30,38 @@ def bot_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
     return {**game_class(game).bot_play_defaults, **options}
 
 
+def check_bounded(g: Game) -> None:
+    """Refuse bots-only play of a game that may never end (no proven bound on its length).
+
+    Goldland with ``turn_cap=0`` is the normal game, but bots passing for ever would
+    never reach the temple: the run would go on (and grow) without end.
+    """
+    if g.max_steps() < UNBOUNDED:
+        return
+    defaults = type(g).bot_play_defaults
+    fix = ", ".join(f"{k}={v!r}" for k, v in defaults.items())
+    chosen = ", ".join(f"{k}={getattr(g.options, k)!r}" for k in defaults
+                       if hasattr(g.options, k))
+    raise OptionsError(
+        f"{g.title} with {chosen or 'these options'} has no bound on its length, so bots "
+        f"alone may play for ever; set {fix or 'an option that ends the game'} "
+        f"(the bot-play default) or another positive value"
+    )
+
+
 def play_game(game: str, bots: Sequence[str | Bot], seed: int, *, mode: str = "study",
               **options: Any) -> State[Any]:
     """Play one game to the end; every bot decides from its own observation.
 
     The game's ``bot_play_defaults`` apply unless overridden (Goldland: a turn cap,
-    since random players may never reach the temple).
+    since random players may never reach the temple).  Options under which the game
+    may never end (Goldland's ``turn_cap=0``) are refused with :class:`OptionsError`.
     """
-    state = make(game, players=len(bots), seed=seed, mode=mode, **bot_options(game, options))
+    if isinstance(bots, str):
+        raise OptionsError(f"bots is a list of specs, one per seat, not the text {bots[:60]!r}")
+    g = game_registry(game, len(bots), **bot_options(game, options))
+    check_bounded(g)
+    state = g.new_state(seed, mode=mode)
     players: list[Bot] = [
         make_bot(game, b, seat, bot_seed(seed, seat)) if isinstance(b, str) else b
         for seat, b in enumerate(bots)

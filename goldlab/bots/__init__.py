@@ -78,11 +78,30 @@ def bot_names(game: str) -> list[str]:
     return sorted({"random"} | {n for g, n in _BOTS if g == game})
 
 
+def split_specs(text: str) -> list[str]:
+    """The bot specs in ``"random,greedy"``, one per seat; an empty entry is refused.
+
+    >>> split_specs("random, greedy")
+    ['random', 'greedy']
+    """
+    if not isinstance(text, str):
+        raise OptionsError(f"bot specs must be text such as 'random,greedy', got {text!r}")
+    specs = [spec.strip() for spec in text.split(",")]
+    if not text.strip() or any(not spec for spec in specs):
+        raise OptionsError(f"empty bot spec in {text[:60]!r}: name one bot per seat, "
+                           "separated by commas (e.g. 'random,greedy')")
+    return specs
+
+
 def make_bot(game: str, spec: str, seat: int, seed: int) -> Bot:
     """A bot from a spec such as ``random``, ``greedy`` or ``forgetful:0.3``."""
     _load(game)
+    if not isinstance(spec, str) or not spec.strip():
+        raise OptionsError(f"a bot spec is a non-empty name such as 'random', got {spec!r}")
     name, _, args_text = spec.strip().partition(":")
-    args: list[Any] = [_number(a) for a in args_text.split(",") if a.strip()] if args_text else []
+    args: list[Any] = [_number(a) for a in args_text.split(",")] if args_text else []
+    if any(a == "" for a in args):
+        raise OptionsError(f"bad bot spec {spec!r}: an argument is empty")
     factory = _BOTS.get((game, name))
     if factory is None and name == "random":
         factory = RandomBot
@@ -106,4 +125,4 @@ def _number(text: str) -> int | float | str:
     return text
 
 
-__all__ = ["Bot", "RandomBot", "bot_names", "make_bot", "register_bot"]
+__all__ = ["Bot", "RandomBot", "bot_names", "make_bot", "register_bot", "split_specs"]

@@ -19,6 +19,9 @@ if TYPE_CHECKING:
     from goldlab.core.state import State
 
 MODES = ("play", "study")
+UNBOUNDED = 2**62
+"""What :meth:`Game.max_steps` returns when no finite bound exists (a game may go on for
+ever, such as Goldland without a turn cap): bots alone are not allowed to play it."""
 
 
 class Game(ABC):
@@ -74,7 +77,10 @@ class Game(ABC):
 
     @abstractmethod
     def max_steps(self) -> int:
-        """A proven upper bound on the number of decisions (actions) in one game."""
+        """A proven upper bound on the number of decisions (actions) in one game.
+
+        :data:`UNBOUNDED` (or more) when the options allow a game that never ends.
+        """
 
     def candidate_actions(self, state: State[Any]) -> Sequence[Action]:
         """Well-formed actions to try against ``state``: a superset of the legal ones.

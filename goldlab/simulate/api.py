@@ -9,10 +9,11 @@ from typing import Any, Literal, overload
 import numpy as np
 import pandas as pd
 
-from goldlab.bots import make_bot
+from goldlab.bots import make_bot, split_specs
 from goldlab.core.errors import OptionsError
+from goldlab.core.options import check_flag
 from goldlab.core.registry import game as make_game
-from goldlab.play import bot_options
+from goldlab.play import bot_options, check_bounded
 from goldlab.simulate.backends import (
     BACKENDS,
     check_workers,
@@ -34,8 +35,10 @@ CHUNK = {"protocol": 250, "fast": 25_000}
 
 def parse_bots(bots: str | Sequence[str], players: int | None) -> tuple[str, ...]:
     """Bot specs, one per seat: a list, ``"random,greedy"``, or one spec for every seat."""
+    if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+        raise OptionsError(f"players must be a whole number, got {players!r}")
     if isinstance(bots, str):
-        specs = [b.strip() for b in bots.split(",") if b.strip()]
+        specs = split_specs(bots)  # "random,,greedy": OptionsError, not two bots
         if len(specs) == 1 and players is not None:
             specs = specs * players
     else:
@@ -45,6 +48,8 @@ def parse_bots(bots: str | Sequence[str], players: int | None) -> tuple[str, ...
                 "simulate takes bot specs (names such as 'random' or 'greedy'), not bot "
                 "objects: each game needs fresh bots seeded from its own seed"
             )
+        if any(not b.strip() for b in specs):
+            raise OptionsError(f"empty bot spec in {specs[:8]!r}: name one bot per seat")
         specs = [b.strip() for b in specs]
     if not specs:
         raise OptionsError("give at least one bot spec per seat, e.g. ['random', 'random']")
@@ -66,7 +71,11 @@ def plan(game: str, bots: tuple[str, ...], options: dict[str, Any], fast: bool |
 
     ``options`` should already hold the game's bot-play defaults (:func:`bot_options`).
     """
+    if fast is not None:
+        check_flag(fast, "fast (True, False or None)")
+    check_flag(events, "events")
     g = make_game(game, len(bots), **options)  # unknown game, players, options: OptionsError
+    check_bounded(g)  # e.g. Goldland with turn_cap=0: bots might never finish
     for seat, spec in enumerate(bots):
         make_bot(game, spec, seat, 0)  # unknown or malformed bot: OptionsError
     full = g.options.to_dict()
@@ -181,10 +190,12 @@ def simulate(game: str, bots: str | Sequence[str], n_games: int, seed: int | Non
     """
     specs = parse_bots(bots, players)
     n = check_count(n_games)
+    check_flag(quiet, "quiet")
     root = fresh_root_seed() if seed is None else check_root_seed(seed)
     workers = check_workers(workers)
     options = bot_options(game, options)  # as play_game: e.g. Goldland's turn cap
     full_options, use_fast = plan(game, specs, options, fast, events)
+    options = {k: full_options[k] for k in options}  # as stored: a tile file read once
     seeds = game_seeds(root, n)
     tasks = make_tasks(game, specs, options, seeds, 0, use_fast, events,
                        workers or cpu_count(), chunk_size)

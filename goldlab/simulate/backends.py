@@ -9,8 +9,16 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
+import warnings
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
+from concurrent.futures import (
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+    as_completed,
+)
 from typing import Any
 
 from goldlab.core.errors import OptionsError
@@ -28,13 +36,27 @@ def cpu_count() -> int:
         return os.cpu_count() or 1
 
 
+class WorkersWarning(UserWarning):
+    """More workers were asked for than there are cores: the run uses the cores."""
+
+
 def check_workers(workers: object) -> int | None:
-    """``workers`` as a positive int (or None for 'all cores'), else :class:`OptionsError`."""
+    """``workers`` as a positive int (or None for 'all cores'), else :class:`OptionsError`.
+
+    More workers than cores would only add processes competing for the same cores
+    (``workers=1000`` would start 1000 of them): the count is capped at the cores,
+    with a :class:`WorkersWarning`.
+    """
     if workers is None:
         return None
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise OptionsError(f"workers must be a whole number >= 1 (or None for all cores), "
-                           f"got {workers!r}")
+                           f"got {str(workers)[:40]!r}")
+    cores = cpu_count()
+    if workers > cores:
+        warnings.warn(f"workers={workers} is more than the {cores} cores this process may "
+                      f"use: using {cores}", WorkersWarning, stacklevel=3)
+        return cores
     return workers
 
 
@@ -65,7 +87,8 @@ def run_process(tasks: Sequence[Task], workers: int, progress: Progress) -> list
     if all(task.fast for task in tasks):
         pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="goldlab-fast")
     else:
-        pool = ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context())
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=_pool_context(),
+                                   initializer=_ignore_interrupts)
     blocks = []
     with pool:
         futures = [pool.submit(run_task, task) for task in tasks]
@@ -75,10 +98,29 @@ def run_process(tasks: Sequence[Task], workers: int, progress: Progress) -> list
                 progress(block.count)
                 blocks.append(block)
         except BaseException:
-            for future in futures:
-                future.cancel()
+            _stop(pool, futures)
             raise
     return blocks
+
+
+def _ignore_interrupts() -> None:
+    # Ctrl-C reaches every process of the terminal's group: the parent alone handles it
+    # (and stops the workers), so no worker prints a traceback of its own.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop(pool: Executor, futures: Sequence[Future[Block]]) -> None:
+    """Stop a failed or interrupted run at once instead of finishing the queued tasks."""
+    if not isinstance(pool, ProcessPoolExecutor):
+        for future in futures:  # threads cannot be stopped: drop the tasks not started
+            future.cancel()
+        return
+    # Terminate the workers; the pool then fails every pending future itself (cancelling
+    # them first trips a Python 3.11 bug).  There is no public way to stop running
+    # workers before Python 3.14 (terminate_workers), hence the private list.
+    processes: dict[int, Any] = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        process.terminate()
 
 
 def run_dask(tasks: Sequence[Task], workers: int | None, client: Any,

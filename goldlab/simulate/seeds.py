@@ -15,14 +15,15 @@ from typing import Any
 
 import numpy as np
 
-from goldlab.core.errors import OptionsError
+from goldlab.core.options import check_seed
 
 
 def check_root_seed(seed: object) -> int:
-    """``seed`` as a root seed (a whole number >= 0), or :class:`OptionsError`."""
-    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or int(seed) < 0:
-        raise OptionsError(f"seed must be a whole number >= 0, got {seed!r}")
-    return int(seed)
+    """``seed`` as a root seed (a whole number from 0 to 2**64 - 1), or :class:`OptionsError`.
+
+    The bound keeps every seed storable in a record or a results file.
+    """
+    return check_seed(seed)
 
 
 def fresh_root_seed() -> int:
