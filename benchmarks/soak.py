@@ -1,7 +1,10 @@
 """Soak test: the conformance kit over many games of any registered game.
 
     python benchmarks/soak.py --game gold --players 2 --games 100000 --workers 2
+    python benchmarks/soak.py --game goldland --games 20 -o turn_cap=30
 
+Game options are given as ``-o key=value``; the game's ``bot_play_defaults``
+fill in the rest (Goldland: a turn cap, so every random game ends).
 Prints the number of games, steps checked, actions applied and undone,
 refusals checked and violations; exits 1 if any violation was found.
 """
@@ -12,15 +15,35 @@ import argparse
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 from goldlab.testing import ConformanceReport, check_game
 
 CHUNK = 200
 
 
-def _chunk(args: tuple[str, int, int, int]) -> ConformanceReport:
-    game, players, seed, games = args
-    return check_game(game, players, games=games, seed=seed, raise_on_violation=False)
+def _chunk(args: tuple[str, int, int, int, dict[str, Any]]) -> ConformanceReport:
+    game, players, seed, games, options = args
+    return check_game(game, players, games=games, seed=seed, options=options,
+                      raise_on_violation=False)
+
+
+def _option(text: str) -> tuple[str, Any]:
+    """``key=value``: true/false, an integer, a number, else the text."""
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"options are key=value, got {text!r}")
+    parsed: Any = value
+    if value.lower() in ("true", "false"):
+        parsed = value.lower() == "true"
+    else:
+        for kind in (int, float):
+            try:
+                parsed = kind(value)
+                break
+            except ValueError:
+                continue
+    return key.strip(), parsed
 
 
 def main() -> int:
@@ -31,12 +54,15 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--option", "-o", action="append", type=_option, default=[],
+                        help="a game option, key=value (repeatable)")
     args = parser.parse_args()
+    options = dict(args.option)
     jobs = []
     left, seed = args.games, args.seed
     while left > 0:
         n = min(CHUNK, left)
-        jobs.append((args.game, args.players, seed, n))
+        jobs.append((args.game, args.players, seed, n, options))
         left -= n
         seed += 1
     total = ConformanceReport(args.game, args.players)

@@ -12,8 +12,15 @@ At every decision it checks that:
   that player is redrawn (``resample_hidden``), so it cannot leak it;
 * serialisation round-trips (``to_json``/``from_json``) at intervals;
 * in ``"play"`` mode a step that revealed hidden information cannot be undone;
-* the game ends within ``Game.max_steps()`` and the final record replays to
+* the game ends within ``Game.max_steps()`` (and within the kit's own
+  ``step_limit``, so the kit always finishes) and the final record replays to
   the identical state.
+
+``check_game`` takes a registered name or a game object (a ``Game`` instance,
+e.g. a deliberately broken subclass in the kit's own tests) and the game's
+options.  Unless ``options`` say otherwise, the game's ``bot_play_defaults``
+apply (Goldland: a turn cap), because random play of an unbounded game need
+never end.
 """
 
 from __future__ import annotations
@@ -24,8 +31,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from goldlab.core.errors import IllegalActionError, InvalidActionError, UndoError
+from goldlab.core.game import Game
 from goldlab.core.record import load_record
 from goldlab.core.registry import game as make_game
+from goldlab.core.registry import game_class
 from goldlab.core.state import CHANCE, State, from_json
 
 
@@ -58,18 +67,34 @@ class ConformanceReport:
         )
 
 
-def check_game(name: str, players: int, games: int = 100, seed: int = 0, *,
+STEP_LIMIT = 1_000_000
+"""The kit's own bound on the steps of one game, whatever ``max_steps()`` declares."""
+
+
+def check_game(name: str | Game, players: int | None = None, games: int = 100, seed: int = 0, *,
                options: dict[str, Any] | None = None, illegal_samples: int = 2,
                every_action: bool = True, json_every: int = 25, play_mode_games: int = 5,
-               raise_on_violation: bool = True, max_violations: int = 20) -> ConformanceReport:
-    """Play ``games`` seeded random games of ``name`` and check the protocol at every step."""
-    game = make_game(name, players, **(options or {}))
-    report = ConformanceReport(name, players)
+               raise_on_violation: bool = True, max_violations: int = 20,
+               step_limit: int = STEP_LIMIT) -> ConformanceReport:
+    """Play ``games`` seeded random games of ``name`` and check the protocol at every step.
+
+    ``name`` is a registered game (built with ``players`` and ``options``, the game's
+    ``bot_play_defaults`` filling in what ``options`` leave out) or a game object, checked
+    as it is.
+    """
+    if isinstance(name, Game):
+        game: Game = name
+        label = type(name).name or type(name).__name__
+    else:
+        defaults = game_class(name).bot_play_defaults
+        game = make_game(name, players, **{**defaults, **(options or {})})
+        label = name
+    report = ConformanceReport(label, game.players)
     for g in range(games):
         rng = random.Random(f"conformance:{seed}:{g}")
         try:
             _check_one(game, seed * 1_000_003 + g, rng, report, illegal_samples, every_action,
-                       json_every, g < play_mode_games)
+                       json_every, g < play_mode_games, step_limit)
         except Exception as exc:
             report.violations.append(f"game seed {seed * 1_000_003 + g}: crashed: {exc!r}")
         report.games += 1
@@ -82,10 +107,10 @@ def check_game(name: str, players: int, games: int = 100, seed: int = 0, *,
 
 def _check_one(game: Any, seed: int, rng: random.Random, report: ConformanceReport,
                illegal_samples: int, every_action: bool, json_every: int,
-               play_mode: bool) -> None:
+               play_mode: bool, step_limit: int) -> None:
     state: State[Any] = game.new_state(seed, mode="study")
     play: State[Any] | None = game.new_state(seed, mode="play") if play_mode else None
-    limit = game.max_steps()
+    limit = min(game.max_steps(), step_limit)
     v = report.violations
     where = f"game seed {seed}"
     steps = 0
@@ -132,7 +157,8 @@ def _check_one(game: Any, seed: int, rng: random.Random, report: ConformanceRepo
         steps += 1
         report.steps += 1
         if steps > limit:
-            v.append(f"{where}: no end after the declared bound of {limit} steps")
+            v.append(f"{where}: no end after {limit} steps (declared bound "
+                     f"{game.max_steps()}, the kit's limit {step_limit})")
             return
     if state.legal_actions():
         v.append(f"{where}: a finished game lists legal actions")

@@ -45,16 +45,18 @@ def test_articles_used_while_moving_do_not_change_the_allowance() -> None:
 
 
 def test_no_tile_may_be_entered_twice_in_a_turn() -> None:
+    # "You may not enter or move through the same tile more than once per turn."
     s = build(players=2, pawns=["6,4"])
+    s.apply("move E")  # onto 6,5: entered once
+    s.apply("move W")  # back on 6,4, where the movement began: its first entry this turn
+    assert s.pos[0] == parse_cell("6,4")
+    _refused(s, "move E", "more than once per turn")
+
+
+def test_the_start_tile_counts_as_entered_only_when_the_option_says_so() -> None:
+    s = build(players=2, pawns=["6,4"], start_tile_entered=True)
     s.apply("move E")
     _refused(s, "move W", "more than once per turn")
-
-
-def test_the_start_tile_counts_as_entered_unless_the_option_says_otherwise() -> None:
-    s = build(players=2, pawns=["6,4"], start_tile_entered=False)
-    s.apply("move E")
-    s.apply("move W")
-    assert s.pos[0] == parse_cell("6,4")
 
 
 def test_moving_off_the_tiles_is_refused() -> None:
