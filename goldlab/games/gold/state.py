@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 from itertools import accumulate, chain, repeat
@@ -346,21 +347,38 @@ class GoldState(State["GoldGame"]):
         return GoldView.of(self, None)
 
     def resample_hidden(self, player: int, rng: random.Random) -> GoldState:
-        """Redeal opponents' face-down scoring piles and the unseen cards, keeping sizes."""
+        """Redeal what ``player`` cannot know, keeping sizes and what was seen in public.
+
+        The unseen cards (draw pile and the 2 removed face down) are redealt, and so are
+        opponents' scoring-pile cards nobody saw scored (only a hand-built start has any);
+        every card the record shows being scored stays on its pile.
+        """
+        from goldlab.games.gold.knowledge import scored_in_public
+
         other = self.clone()
         assert isinstance(other, GoldState)
         if self.phase == OVER:
             return other
         pool = [c for c, n in zip(ALL_CARDS, self.unseen, strict=True) for _ in range(n)]
-        hidden_seats = [s for s in range(self.players) if s != player]
-        for s in hidden_seats:
-            pool.extend(self.piles[s])
+        public = scored_in_public(self)
+        kept: dict[int, list[Card]] = {}
+        for s in range(self.players):
+            if s == player:
+                continue
+            known = Counter(public[s])
+            kept[s] = []
+            for c in self.piles[s]:
+                if known[c]:
+                    known[c] -= 1
+                    kept[s].append(c)
+                else:
+                    pool.append(c)
         rng.shuffle(pool)
         piles = list(self.piles)
-        for s in hidden_seats:
-            size = len(piles[s])
-            piles[s] = tuple(pool[:size])
-            del pool[:size]
+        for s, cards in kept.items():
+            fresh = len(piles[s]) - len(cards)
+            piles[s] = (*cards, *pool[:fresh])
+            del pool[:fresh]
         other.piles = tuple(piles)
         unseen = [0] * len(ALL_CARDS)
         for c in pool:

@@ -91,3 +91,31 @@ def test_a_view_lays_out_the_position_as_the_state_saves_it() -> None:
             assert state.observation(seat)._data[6:] == state._save()
         state.apply(rng.choice(state.legal_actions()))
     assert state.omniscient()._data[6:] == state._save()
+
+
+def test_a_redeal_keeps_every_card_that_was_scored_in_public() -> None:
+    from collections import Counter
+
+    from goldlab.games.gold.knowledge import scored_in_public
+
+    checked = 0
+    for seed in range(30):
+        s = goldlab.make("gold", players=3, seed=seed, mode="study")
+        rng = random.Random(seed)
+        while not s.is_terminal() and not any(scored_in_public(s)):
+            s.apply(rng.choice(s.legal_actions()))
+        if s.is_terminal():
+            continue
+        for k in range(5):
+            other = s.resample_hidden(0, random.Random(k))
+            assert Counter(other.piles[1]) == Counter(s.piles[1])
+            assert Counter(other.piles[2]) == Counter(s.piles[2])
+            assert other.observation(0) == s.observation(0)
+        checked += 1
+    assert checked >= 5
+
+
+def test_a_redeal_reshuffles_pile_cards_nobody_saw_scored() -> None:
+    s = from_position(offer="blue:4", tableaux=["", ""], piles=["green:8", "red:3"])
+    piles = {s.resample_hidden(0, random.Random(k)).piles[1] for k in range(40)}
+    assert len(piles) > 1 and all(len(p) == 1 for p in piles)
