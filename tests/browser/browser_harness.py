@@ -20,6 +20,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -193,27 +194,8 @@ def start_jupyter_lab(
     ]  # fmt: skip
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
-    log_path = base / "jupyterlab.log"
-    with log_path.open("wb") as log:
-        process = subprocess.Popen(
-            cmd, cwd=root_dir, env=env, stdout=log, stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL, start_new_session=True,
-        )  # fmt: skip
-    server = JupyterServer(f"http://127.0.0.1:{port}", root_dir, process, log_path)
-
-    deadline = time.monotonic() + timeout
-    while True:
-        if process.poll() is not None:
-            raise RuntimeError(f"JupyterLab exited with {process.returncode}:\n{server.log_tail()}")
-        try:
-            server.api("GET", "/api/status", timeout=2)
-            return server
-        except (OSError, urllib.error.URLError):
-            pass
-        if time.monotonic() > deadline:
-            server.stop()
-            raise RuntimeError(f"JupyterLab not ready after {timeout} s:\n{server.log_tail()}")
-        time.sleep(0.2)
+    return _launch("JupyterLab", cmd, root_dir, env, base / "jupyterlab.log", port, timeout,
+                   ready=lambda server: server.api("GET", "/api/status", timeout=2))
 
 
 def start_voila(base: Path, source: Path, timeout: float = 60,
@@ -231,22 +213,31 @@ def start_voila(base: Path, source: Path, timeout: float = 60,
         "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.port_retries=0",
         "--VoilaConfiguration.show_tracebacks=True",
     ]  # fmt: skip
-    log_path = base / "voila.log"
+    return _launch("Voila", cmd, root_dir, _jupyter_env(base), base / "voila.log", port, timeout,
+                   ready=lambda _server: socket.create_connection(("127.0.0.1", port), 1).close())
+
+
+def _launch(name: str, cmd: list[str], root_dir: Path, env: dict[str, str], log_path: Path,
+            port: int, timeout: float, ready: Callable[[JupyterServer], object]) -> JupyterServer:
+    """Start a server in its own process group; return it once `ready` stops raising OSError."""
     with log_path.open("wb") as log:
         process = subprocess.Popen(
-            cmd, cwd=root_dir, env=_jupyter_env(base), stdout=log, stderr=subprocess.STDOUT,
+            cmd, cwd=root_dir, env=env, stdout=log, stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL, start_new_session=True,
         )  # fmt: skip
     server = JupyterServer(f"http://127.0.0.1:{port}", root_dir, process, log_path)
     deadline = time.monotonic() + timeout
     while True:
         if process.poll() is not None:
-            raise RuntimeError(f"Voila exited with {process.returncode}:\n{server.log_tail()}")
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
+            raise RuntimeError(f"{name} exited with {process.returncode}:\n{server.log_tail()}")
+        try:
+            ready(server)
             return server
+        except OSError:  # urllib's URLError is an OSError too
+            pass
         if time.monotonic() > deadline:
             server.stop()
-            raise RuntimeError(f"Voila not ready after {timeout} s:\n{server.log_tail()}")
+            raise RuntimeError(f"{name} not ready after {timeout} s:\n{server.log_tail()}")
         time.sleep(0.2)
 
 

@@ -197,18 +197,11 @@ def target_of(action: Action) -> str | None:
         return cell_target(action.at)
     if isinstance(action, Explore):
         return "explore" if action.at < 0 else cell_target(action.at)
-    if isinstance(action, Acquire):
-        return acquire_target(action.articles)
-    if isinstance(action, Discard):
-        return f"pack:{action.article}"
-    if isinstance(action, Exchange):
-        return f"stock:{action.article}"
-    if isinstance(action, Camp):
-        return "camp" if action.source < 0 else f"camp:{cell_name(action.source)}"
     if isinstance(action, LayCoast):
         return cell_target(action.at)
-    simple = {EndMove: "endmove", Dig: "dig", Pass: "pass", EndTurn: "endturn"}
-    return simple.get(type(action))
+    if isinstance(action, EndMove):
+        return "endmove"
+    return _button_target(action)
 
 
 
