@@ -1,5 +1,5 @@
 """``python -m goldlab`` runs the command line."""
 
-from goldlab.cli import main
+from goldlab._launch import main
 
 raise SystemExit(main())

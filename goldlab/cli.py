@@ -16,12 +16,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from goldlab._launch import INTERRUPTED
 from goldlab.core.errors import GoldlabError, OptionsError
 from goldlab.core.registry import names
 from goldlab.play import bot_options, play_game
-
-INTERRUPTED = 130
-"""Exit status after Ctrl-C (128 + SIGINT), as shells report it."""
 
 
 class _Parser(argparse.ArgumentParser):

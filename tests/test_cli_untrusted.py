@@ -133,3 +133,23 @@ def test_a_folder_where_nothing_can_be_written_is_refused_before_the_work(
     captured = capsys.readouterr()
     assert "cannot write in the folder '/proc'" in one_line(captured.err)
     assert captured.out == ""
+
+
+def test_ctrl_c_while_the_command_line_loads_is_one_line(monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]
+                                                          ) -> None:
+    # An interrupt during the command line's imports (the first tenth of a second).
+    import builtins
+
+    from goldlab import _launch
+
+    real_import = builtins.__import__
+
+    def interrupted(name: str, *args: object, **kwargs: object) -> object:
+        if name == "goldlab.cli":
+            raise KeyboardInterrupt
+        return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(builtins, "__import__", interrupted)
+    assert _launch.main() == 130
+    assert capsys.readouterr().err == "goldlab: interrupted\n"

@@ -49,6 +49,9 @@ class Record:
         """The record of a state's game so far."""
         from goldlab import __version__
 
+        if state.is_sample:
+            raise RecordError("this state is a sample drawn by determinise(), not a game: "
+                              "it has no record (record the game it was drawn from)")
         outcome = state.outcome()
         return cls(
             game=state.game.name,

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 from goldlab.core.errors import IllegalActionError, InvalidActionError, UndoError
 from goldlab.core.game import MODES
 from goldlab.core.notation import shown
-from goldlab.core.options import check_choice, check_flag, check_seed
+from goldlab.core.options import check_choice, check_flag, check_seat, check_seed
 from goldlab.core.values import Action, ChanceOutcome, Event
 
 if TYPE_CHECKING:
@@ -194,15 +194,55 @@ class State(ABC, Generic[G]):
                 return outcome
         raise AssertionError("chance probabilities do not sum to 1")  # pragma: no cover
 
-    def resample_hidden(self, player: int, rng: random.Random) -> State[G]:
-        """A copy whose hidden information is redrawn so that ``player`` cannot tell.
+    def _redeal_hidden(self, player: int, rng: random.Random) -> None:
+        """Redraw, in place, what ``player`` cannot know (this state is a fresh copy).
 
-        Used by search bots (determinisation) and by the conformance kit to check
-        that observations hide what they must.
+        Each game says what is hidden: Gold!'s unseen cards and the pile cards
+        nobody saw scored; nothing in Mount Goldrush and Goldland beyond the
+        draws to come.  The result may depend only on what ``player`` may know
+        (the observation and the public history) and on ``rng``.  The chance
+        generator is reseeded afterwards by :meth:`determinise`.
         """
-        raise NotImplementedError(f"{type(self).__name__} does not resample hidden information")
+        raise NotImplementedError(f"{type(self).__name__} does not say what is hidden")
 
     # ------------------------------------------------------------- public API
+    is_sample = False
+    """True for a state made by :meth:`determinise`: a sample, not a game (it has no record)."""
+
+    def determinise(self, player: int, rng: random.Random) -> State[G]:
+        """A state drawn from those ``player`` cannot tell from this one (for search bots).
+
+        The copy agrees with everything ``player`` may know (their observation and
+        the public history); what they cannot know is redrawn with ``rng``: the
+        hidden cards and the future of chance (the copy's generator is seeded from
+        ``rng``, so applying actions to it reveals nothing of this game's future).
+        The game's seed, start record and undo stack, which could tell the truth,
+        are not carried over: the copy cannot undo past this point and has no
+        record.  Two states that ``player`` cannot tell apart give the same copy
+        for the same ``rng`` state.
+
+        >>> import random, goldlab
+        >>> state = goldlab.make("gold", players=2, seed=1)
+        >>> sample = state.determinise(0, random.Random(7))
+        >>> sample.observation(0) == state.observation(0), sample.is_sample
+        (True, True)
+        """
+        player = check_seat(player, self.players)
+        other = self.clone()
+        other._redeal_hidden(player, rng)
+        seed = rng.getrandbits(64)
+        other.seed = seed
+        other._set_rng(random.Random(seed))
+        other._frames = []
+        other._start = None
+        other._legal = None
+        other.is_sample = True
+        return other
+
+    def resample_hidden(self, player: int, rng: random.Random) -> State[G]:
+        """The same as :meth:`determinise` (its earlier name)."""
+        return self.determinise(player, rng)
+
     @property
     def players(self) -> int:
         """The number of players."""

@@ -8,8 +8,10 @@ At every decision it checks that:
   :class:`IllegalActionError` and leaves the state unchanged, and bad text is
   refused with :class:`InvalidActionError`;
 * a clone equals the original and then diverges independently of it;
-* a player's observation does not change when the information hidden from
-  that player is redrawn (``resample_hidden``), so it cannot leak it;
+* a player's observation (everything the object holds, private fields
+  included) does not change when the information hidden from that player is
+  redrawn (``determinise``), so it cannot leak it; and ``determinise`` gives
+  the same sample from a sample as from the truth, so it uses nothing hidden;
 * serialisation round-trips (``to_json``/``from_json``) at intervals;
 * in ``"play"`` mode a step that revealed hidden information cannot be undone;
 * the game ends within ``Game.max_steps()`` (and within the kit's own
@@ -28,6 +30,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from goldlab.core.errors import IllegalActionError, InvalidActionError, UndoError
@@ -36,6 +39,7 @@ from goldlab.core.record import load_record
 from goldlab.core.registry import game as make_game
 from goldlab.core.registry import game_class
 from goldlab.core.state import CHANCE, State, from_json
+from goldlab.core.values import Action, Event
 
 
 class ConformanceError(AssertionError):
@@ -75,12 +79,13 @@ def check_game(name: str | Game, players: int | None = None, games: int = 100, s
                options: dict[str, Any] | None = None, illegal_samples: int = 2,
                every_action: bool = True, json_every: int = 25, play_mode_games: int = 5,
                raise_on_violation: bool = True, max_violations: int = 20,
-               step_limit: int = STEP_LIMIT) -> ConformanceReport:
+               step_limit: int = STEP_LIMIT, hidden_every: int = 1) -> ConformanceReport:
     """Play ``games`` seeded random games of ``name`` and check the protocol at every step.
 
     ``name`` is a registered game (built with ``players`` and ``options``, the game's
     ``bot_play_defaults`` filling in what ``options`` leave out) or a game object, checked
-    as it is.
+    as it is.  The hidden-information checks (observation and ``determinise``) run at
+    every ``hidden_every``-th step of each game.
     """
     if isinstance(name, Game):
         game: Game = name
@@ -94,7 +99,7 @@ def check_game(name: str | Game, players: int | None = None, games: int = 100, s
         rng = random.Random(f"conformance:{seed}:{g}")
         try:
             _check_one(game, seed * 1_000_003 + g, rng, report, illegal_samples, every_action,
-                       json_every, g < play_mode_games, step_limit)
+                       json_every, g < play_mode_games, step_limit, hidden_every)
         except Exception as exc:
             report.violations.append(f"game seed {seed * 1_000_003 + g}: crashed: {exc!r}")
         report.games += 1
@@ -107,7 +112,7 @@ def check_game(name: str | Game, players: int | None = None, games: int = 100, s
 
 def _check_one(game: Any, seed: int, rng: random.Random, report: ConformanceReport,
                illegal_samples: int, every_action: bool, json_every: int,
-               play_mode: bool, step_limit: int) -> None:
+               play_mode: bool, step_limit: int, hidden_every: int) -> None:
     state: State[Any] = game.new_state(seed, mode="study")
     play: State[Any] | None = game.new_state(seed, mode="play") if play_mode else None
     limit = min(game.max_steps(), step_limit)
@@ -145,7 +150,8 @@ def _check_one(game: Any, seed: int, rng: random.Random, report: ConformanceRepo
         twin.apply(rng.choice(legal))
         if state.fingerprint() != before:
             v.append(f"{at}: applying to a clone changed the original")
-        _check_observation(state, rng, report, at)
+        if steps % hidden_every == 0:
+            _check_observation(state, rng, report, at)
         if json_every and steps % json_every == 0:
             data = json.loads(json.dumps(state.to_json()))
             if from_json(data) != state:
@@ -203,16 +209,76 @@ def _check_refusals(game: Any, state: State[Any], legal: list[Any], rng: random.
 
 def _check_observation(state: State[Any], rng: random.Random, report: ConformanceReport,
                        at: str) -> None:
+    """A seat's observation holds nothing that a redraw of its hidden information changes.
+
+    Everything the observation object holds is compared, private fields included, so
+    a view cannot keep a hidden card where no property shows it.  And ``determinise``
+    depends only on what the seat may know: from a sample, it gives the same state as
+    from the truth for the same generator.
+    """
     seat = rng.randrange(state.players)
-    seen = state.observation(seat)
+    first, second = rng.getrandbits(64), rng.getrandbits(64)
     try:
-        other = state.resample_hidden(seat, rng)
+        sample = state.determinise(seat, random.Random(first))
     except NotImplementedError:
         return
-    if other.observation(seat) != seen:
+    if not same_contents(sample.observation(seat), state.observation(seat)):
         report.violations.append(
             f"{at}: seat {seat}'s observation changes when hidden information is redrawn"
         )
+    # Another state the seat cannot tell from this one: the same table, another future.
+    other_future = state.clone()
+    other_future.seed = rng.getrandbits(63)
+    other_future._set_rng(random.Random(other_future.seed))
+    truth = state.determinise(seat, random.Random(second))
+    redrawn = [s.determinise(seat, random.Random(second)) for s in (sample, other_future)]
+    if any(r != truth or r.seed != truth.seed for r in redrawn):
+        report.violations.append(
+            f"{at}: determinise for seat {seat} depends on more than what the seat may know"
+        )
+
+
+def same_contents(a: Any, b: Any) -> bool:
+    """True when two objects hold the same information, private fields included.
+
+    Follows tuples, lists, dicts, sets, ``__slots__`` and ``__dict__`` (generators by
+    their state); actions and events compare as the public values they are.  Objects
+    that are one and the same are not walked, so comparing a view with the view of a
+    copy costs only what differs.
+    """
+    return _same(a, b, set())
+
+
+_PLAIN = (str, bytes, int, float, bool, type(None), Fraction, Action, Event)
+
+
+def _same(a: Any, b: Any, active: set[tuple[int, int]]) -> bool:
+    if a is b:
+        return True
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, (*_PLAIN, set, frozenset)):
+        return bool(a == b)
+    pair = (id(a), id(b))
+    if pair in active:
+        return True
+    active.add(pair)
+    try:
+        if isinstance(a, (tuple, list)):
+            return len(a) == len(b) and all(_same(x, y, active) for x, y in zip(a, b, strict=True))
+        if isinstance(a, dict):
+            return a.keys() == b.keys() and all(_same(a[k], b[k], active) for k in a)
+        if isinstance(a, random.Random):
+            return bool(a.getstate() == b.getstate())
+        for cls in type(a).__mro__:
+            for name in getattr(cls, "__slots__", ()):
+                if hasattr(a, name) != hasattr(b, name):
+                    return False
+                if hasattr(a, name) and not _same(getattr(a, name), getattr(b, name), active):
+                    return False
+        return _same(getattr(a, "__dict__", None), getattr(b, "__dict__", None), active)
+    finally:
+        active.discard(pair)
 
 
 def _check_play_mode(play: State[Any], action: Any, report: ConformanceReport, at: str) -> None:

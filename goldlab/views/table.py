@@ -168,7 +168,7 @@ class Table:
     def new_game(self, seed: int | None = None) -> None:
         """A new game with the same players, options and bots, shuffled anew."""
         if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
+            seed = random.SystemRandom().randrange(2**63)
         old = self.state
         fresh = old.game.new_state(seed, mode=old.mode, auto_chance=old.auto_chance)
         self._replace(fresh)

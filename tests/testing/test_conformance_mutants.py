@@ -53,10 +53,32 @@ class ObservationShowsNextCard(GoldState):
     def observation(self, player: int) -> Any:
         return (super().observation(player), self._next_card())
 
-    def resample_hidden(self, player: int, rng: random.Random) -> GoldState:
-        # An honest redraw of what is hidden, the order of the draw pile included.
-        other = super().resample_hidden(player, rng)
-        other._rng.seed(rng.getrandbits(64))
+
+class _LazyView:
+    """A view whose properties are honest but which keeps its state to read it lazily."""
+
+    __slots__ = ("_state", "_view")
+
+    def __init__(self, view: Any, state: GoldState) -> None:
+        self._view, self._state = view, state
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _LazyView) and self._view == other._view
+
+
+class ObservationKeepsItsState(GoldState):
+    """A player's observation keeps a private reference to the state (and its generator)."""
+
+    def observation(self, player: int) -> Any:
+        return _LazyView(super().observation(player), self.clone())
+
+
+class DeterminiseKeepsTheFuture(GoldState):
+    """``determinise`` redeals the hidden cards but keeps the game's own generator."""
+
+    def determinise(self, player: int, rng: random.Random) -> Any:
+        other = self.clone()
+        other._redeal_hidden(player, rng)
         return other
 
 
@@ -92,6 +114,8 @@ def test_the_honest_game_passes() -> None:
     (_game_of(UndoForgetsTableaux)(2), "undo of"),
     (_game_of(ObservationShowsNextCard)(2), "observation changes when hidden information"),
     (_game_of(CloneSharesGenerator)(2), "applying to a clone changed the original"),
+    (_game_of(ObservationKeepsItsState)(2), "observation changes when hidden information"),
+    (_game_of(DeterminiseKeepsTheFuture)(2), "depends on more than what the seat may know"),
     (DeclaresTooSmallABound(2), "no end after 10 steps"),
 ])
 def test_each_mutant_is_reported(mutant: GoldGame, complaint: str) -> None:

@@ -27,9 +27,12 @@ _FIELDS = (
 )
 
 
-# ``_data``: the view's own six fields, then the position as ``GoldState._save()`` lays it out.
-_PHASE, _OFFER, _TABLEAUX, _PILES, _UNSEEN, _DRAW_PILE = 6, 8, 9, 10, 11, 12
-_GRAND_FINAL, _SET_COLOUR, _BOX, _DISCARD = 15, 16, 17, 18
+# ``_data``: the view's fields, by these places.  A player's view keeps only what that
+# player may see: opponents' scoring piles are absent (their sizes are kept), and so are the
+# unseen cards (only how many of them are not in the draw pile).
+(_PLAYER, _PLAYERS, _TO_MOVE, _LAST_STEP, _LEGAL, _OUTCOME, _PHASE, _OFFER, _TABLEAUX, _PILES,
+ _PILE_SIZES, _DRAW_PILE, _REMOVED_UNSEEN, _UNSEEN, _GRAND_FINAL, _SET_COLOUR, _BOX,
+ _DISCARD) = range(18)
 _new = object.__new__
 _init = object.__setattr__
 
@@ -37,21 +40,16 @@ _init = object.__setattr__
 class GoldView(View):
     """A player's (or the omniscient) view of a Gold! position.
 
-    Immutable.  It keeps the position's zones (immutable tuples shared with the
-    state, so making a view copies nothing) and works out each field when it is
-    read: a bot that looks at two fields pays for two.  Everything sits in one
-    tuple, ``_data``: the view's own fields, then ``GoldState._save()``.
+    Immutable.  It shares the position's zones (immutable tuples, so making a
+    view copies no card) and holds nothing its player may not see: an
+    opponent's face-down scoring pile is not in a player's view at all, only its
+    size, until final scoring turns every pile up.
     """
 
     __slots__ = ("_data",)
     _FIELD_NAMES = _FIELDS
 
     _data: tuple[Any, ...]
-
-    def __init__(self, player: int | None, players: int, to_move: int, data: tuple[Any, ...],
-                 last_step: Step | None, legal_actions: tuple[Action, ...],
-                 outcome: Outcome | None) -> None:
-        _init(self, "_data", (player, players, to_move, last_step, legal_actions, outcome, *data))
 
     @classmethod
     def of(cls, state: GoldState, player: int | None) -> GoldView:
@@ -64,46 +62,53 @@ class GoldView(View):
         else:
             legal = ()
         history = state._history
+        piles: tuple[tuple[Card, ...] | None, ...] = state.piles
+        unseen: tuple[int, ...] | None = state.unseen
+        draw_pile = state.pile_count
+        removed = sum(state.unseen) - draw_pile
+        if player is not None:
+            unseen = None
+            if phase != OVER:
+                piles = tuple(p if s == player else None for s, p in enumerate(piles))
         view = _new(cls)
-        # The view's own fields, then the position laid out as GoldState._save() does.
         _init(view, "_data", (
             player, state._seats, to_move, history[-1] if history else None, legal,
             state.outcome() if phase == OVER else None,
-            phase, state.turn, state.offer, state.tableaux, state.piles, state.unseen,
-            state.pile_count, state.to_reveal, state.deal_queue, state.grand_final,
-            state.set_colour, state.box, state.discard,
+            phase, state.offer, state.tableaux, piles, tuple(map(len, state.piles)),
+            draw_pile, removed, unseen, state.grand_final, state.set_colour, state.box,
+            state.discard,
         ))
         return view
 
     @property
     def player(self) -> int | None:
         """The seat this view belongs to (None: omniscient)."""
-        return self._data[0]  # type: ignore[no-any-return]
+        return self._data[_PLAYER]  # type: ignore[no-any-return]
 
     @property
     def players(self) -> int:
         """The number of players."""
-        return self._data[1]  # type: ignore[no-any-return]
+        return self._data[_PLAYERS]  # type: ignore[no-any-return]
 
     @property
     def to_move(self) -> int:
         """The seat to move (``CHANCE`` or ``TERMINAL`` as in the state)."""
-        return self._data[2]  # type: ignore[no-any-return]
+        return self._data[_TO_MOVE]  # type: ignore[no-any-return]
 
     @property
     def last_step(self) -> Step | None:
         """The last step of the game, or None before the first."""
-        return self._data[3]  # type: ignore[no-any-return]
+        return self._data[_LAST_STEP]  # type: ignore[no-any-return]
 
     @property
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions if this view's player is to move, else ()."""
-        return self._data[4]  # type: ignore[no-any-return]
+        return self._data[_LEGAL]  # type: ignore[no-any-return]
 
     @property
     def outcome(self) -> Outcome | None:
         """Scores, ranks and winners once the game is over, else None."""
-        return self._data[5]  # type: ignore[no-any-return]
+        return self._data[_OUTCOME]  # type: ignore[no-any-return]
 
     # The position, field by field (``_data`` is ``GoldState._save()``).
     @property
@@ -124,15 +129,12 @@ class GoldView(View):
     @property
     def scoring_piles(self) -> tuple[tuple[Card, ...] | None, ...]:
         """Scoring piles this player may look at (own, or all once the game is over)."""
-        player = self.player
-        show_all = player is None or self._data[_PHASE] == OVER
-        piles = self._data[_PILES]
-        return tuple(p if show_all or player == s else None for s, p in enumerate(piles))
+        return self._data[_PILES]  # type: ignore[no-any-return]
 
     @property
     def pile_sizes(self) -> tuple[int, ...]:
         """How many cards each scoring pile holds (public)."""
-        return tuple(len(p) for p in self._data[_PILES])
+        return self._data[_PILE_SIZES]  # type: ignore[no-any-return]
 
     @property
     def scores(self) -> tuple[int | None, ...]:
@@ -149,7 +151,7 @@ class GoldView(View):
     @property
     def removed_unseen(self) -> int:
         """Unseen cards that are not in the draw pile (the 2 removed face down)."""
-        return sum(self._data[_UNSEEN]) - self._data[_DRAW_PILE]  # type: ignore[no-any-return]
+        return self._data[_REMOVED_UNSEEN]  # type: ignore[no-any-return]
 
     @property
     def box(self) -> tuple[Card, ...]:
@@ -174,9 +176,10 @@ class GoldView(View):
     @property
     def unseen(self) -> tuple[tuple[Card, int], ...] | None:
         """Omniscient view only: each unseen card with its count."""
-        if self.player is not None:
+        counts = self._data[_UNSEEN]
+        if counts is None:
             return None
-        return tuple((c, n) for c, n in zip(ALL_CARDS, self._data[_UNSEEN], strict=True) if n)
+        return tuple((c, n) for c, n in zip(ALL_CARDS, counts, strict=True) if n)
 
     @property
     def last(self) -> tuple[str, ...]:

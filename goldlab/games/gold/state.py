@@ -346,19 +346,18 @@ class GoldState(State["GoldGame"]):
         """Everything, including every scoring pile and the unseen cards."""
         return GoldView.of(self, None)
 
-    def resample_hidden(self, player: int, rng: random.Random) -> GoldState:
+    def _redeal_hidden(self, player: int, rng: random.Random) -> None:
         """Redeal what ``player`` cannot know, keeping sizes and what was seen in public.
 
         The unseen cards (draw pile and the 2 removed face down) are redealt, and so are
         opponents' scoring-pile cards nobody saw scored (only a hand-built start has any);
-        every card the record shows being scored stays on its pile.
+        every card the record shows being scored stays on its pile.  The cards redealt
+        are pooled in card order first, so the deal depends only on which cards they are.
         """
         from goldlab.games.gold.knowledge import scored_in_public
 
-        other = self.clone()
-        assert isinstance(other, GoldState)
         if self.phase == OVER:
-            return other
+            return
         pool = [c for c, n in zip(ALL_CARDS, self.unseen, strict=True) for _ in range(n)]
         public = scored_in_public(self)
         kept: dict[int, list[Card]] = {}
@@ -373,19 +372,18 @@ class GoldState(State["GoldGame"]):
                     kept[s].append(c)
                 else:
                     pool.append(c)
+        pool.sort(key=_INDEX)
         rng.shuffle(pool)
         piles = list(self.piles)
         for s, cards in kept.items():
             fresh = len(piles[s]) - len(cards)
             piles[s] = (*cards, *pool[:fresh])
             del pool[:fresh]
-        other.piles = tuple(piles)
+        self.piles = tuple(piles)
         unseen = [0] * len(ALL_CARDS)
         for c in pool:
             unseen[c.index] += 1
-        other.unseen = tuple(unseen)
-        other._legal = None
-        return other
+        self.unseen = tuple(unseen)
 
     # ------------------------------------------------------------ the generator
     def _below(self, n: int) -> int:

@@ -266,16 +266,13 @@ class GoldlandState(State["GoldlandGame"]):
         """Everything: the same table, with the legal actions of whoever moves."""
         return GoldlandView.of(self, None)
 
-    def resample_hidden(self, player: int, rng: random.Random) -> GoldlandState:
-        """A copy with the generator reseeded: the order of the face-down stack is redrawn.
+    def _redeal_hidden(self, player: int, rng: random.Random) -> None:
+        """Nothing to redeal: the face-down stack is the set of tiles not laid, in no order.
 
-        Nothing else is hidden: backpacks, tokens, gold and camps lie open on the
-        table, and which tiles are still face down follows from the tiles laid.
+        Backpacks, tokens, gold and camps lie open on the table; what is hidden is
+        only the draws to come, which :meth:`determinise` redraws by reseeding the
+        generator.
         """
-        other = self.clone()
-        assert isinstance(other, GoldlandState)
-        other._rng = random.Random(rng.getrandbits(64))
-        return other
 
     # ------------------------------------------------------------ snapshots
     def _save(self) -> Any:

@@ -304,12 +304,12 @@ class GoldrushState(State["GoldrushGame"]):
         """Everything there is: every flip is public, so this is the players' view too."""
         return GoldrushView.of(self, None)
 
-    def resample_hidden(self, player: int, rng: random.Random) -> GoldrushState:
-        """A copy with the future draws reseeded: unflipped cards have no identity to redraw."""
-        other = self.clone()
-        assert isinstance(other, GoldrushState)
-        other._rng = random.Random(rng.getrandbits(64))
-        return other
+    def _redeal_hidden(self, player: int, rng: random.Random) -> None:
+        """Nothing to redeal: unflipped cards have no identity until they are flipped.
+
+        Every flip is public; what is hidden is only the draws to come,
+        which :meth:`determinise` redraws by reseeding the generator.
+        """
 
     def face_down_counts(self) -> list[int]:
         """The face-down cards (seen or not) as counts per kind."""

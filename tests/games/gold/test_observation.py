@@ -4,6 +4,7 @@ import random
 
 import goldlab
 from goldlab.games.gold.position import from_position
+from goldlab.testing.conformance import same_contents
 
 
 def test_opponents_scoring_piles_are_hidden_but_their_size_is_shown() -> None:
@@ -82,15 +83,44 @@ def test_a_view_does_not_change_when_the_game_moves_on() -> None:
     assert view.legal_actions and not state.observation(0).legal_actions
 
 
-def test_a_view_lays_out_the_position_as_the_state_saves_it() -> None:
-    # GoldView reads its position fields by place in the state's snapshot layout.
+def test_a_players_view_holds_no_card_of_an_opponents_pile_and_no_unseen_card() -> None:
+    # Not just the properties: what the view object holds, private fields included.
     state = goldlab.make("gold", players=3, seed=13, mode="study")
     rng = random.Random(13)
+    checked = 0
     while not state.is_terminal():
         for seat in range(3):
-            assert state.observation(seat)._data[6:] == state._save()
+            # Redeal what the seat cannot know: the view must not change at all.
+            other = state.determinise(seat, random.Random(checked))
+            assert same_contents(other.observation(seat), state.observation(seat))
+            checked += 1
         state.apply(rng.choice(state.legal_actions()))
-    assert state.omniscient()._data[6:] == state._save()
+    assert checked > 30
+
+
+def test_an_opponents_face_down_pile_is_not_in_the_view_at_all() -> None:
+    # A hand-built position whose piles nobody saw scored: a redeal changes seat 1's pile,
+    # and seat 0's view (everything it holds) stays the same.
+    state = from_position(offer="green:4 blue:8 red:5", tableaux=["pink:D", "violet:D"],
+                          piles=["green:6 green:7", "blue:6 red:7 pink:8"])
+    held = state.observation(0)
+    redealt = [state.determinise(0, random.Random(k)) for k in range(5)]
+    assert any(r.piles[1] != state.piles[1] for r in redealt)
+    assert all(r.piles[0] == state.piles[0] for r in redealt)
+    assert all(same_contents(r.observation(0), held) for r in redealt)
+
+
+def test_a_players_view_shows_opponents_pile_sizes_and_the_removed_count() -> None:
+    state = goldlab.make("gold", players=2, seed=4, mode="study")
+    rng = random.Random(4)
+    while not any(state.piles) or state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    view = state.observation(0)
+    assert view.pile_sizes == tuple(len(p) for p in state.piles)
+    assert view.scoring_piles == (state.piles[0], None)
+    assert view.unseen is None
+    assert view.removed_unseen == sum(state.unseen) - state.pile_count
+    assert state.omniscient().scoring_piles == state.piles
 
 
 def test_a_redeal_keeps_every_card_that_was_scored_in_public() -> None:
