@@ -32,7 +32,7 @@ commands:
   lab    [jupyter args]  install into .venv if needed, then start JupyterLab on notebooks/
                          (e.g. python3 dev.py lab --port 8899 --no-browser)
   test   [pytest args]   install into .venv if needed, then run every check in order:
-                         ruff, mypy (goldlab/core, goldlab/games), and one pytest run over
+                         ruff, mypy --strict (the whole package), and one pytest run over
                          tests/ and notebooks/ (nbval, browser tests) with 2 workers
                          (e.g. python3 dev.py test -k gold)
   setup                  only create/refresh .venv
@@ -184,11 +184,7 @@ def cmd_test(args: list[str]) -> None:
     lint_paths = [p for p in ("goldlab", "tests", "benchmarks", "dev.py") if (ROOT / p).exists()]
     step("ruff", [str(bin_ / "ruff"), "check", *lint_paths])
 
-    type_paths = [p for p in ("goldlab/core", "goldlab/games") if (ROOT / p).is_dir()]
-    if type_paths:
-        step("mypy", [str(bin_ / "mypy"), *type_paths])
-    else:
-        say("mypy: skipped, goldlab/core and goldlab/games do not exist yet")
+    step("mypy", [str(bin_ / "mypy"), "goldlab"])
 
     targets = ["tests"]
     if has_notebooks():

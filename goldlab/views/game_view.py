@@ -47,7 +47,7 @@ LOG_LINES = 60
 """The log keeps this many lines (the newest)."""
 
 
-class GameView(anywidget.AnyWidget):  # type: ignore[misc]
+class GameView(anywidget.AnyWidget):
     """A view of one game: for one seat, for the public table, or of everything.
 
     ``GameView(state, seat=0, bots={1: "greedy"})`` plays; ``GameView.replay(...)`` steps
@@ -94,7 +94,7 @@ class GameView(anywidget.AnyWidget):  # type: ignore[misc]
 
     # ---------------------------------------------------------------- builders
     @classmethod
-    def replay(cls, source: State[Any] | Record | Scenario, seat: int | str | None = None,
+    def replay(cls, source: object, seat: int | str | None = None,
                **kwargs: Any) -> GameView:
         """A step-through view of a finished (or partly played) game, a record or a scenario.
 
