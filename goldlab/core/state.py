@@ -20,6 +20,7 @@ freely.  See ``docs/api.md``.
 
 from __future__ import annotations
 
+import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
@@ -184,9 +185,7 @@ class State(ABC, Generic[G]):
     def _sample_chance(self, rng: random.Random) -> ChanceOutcome:
         """Draw one chance outcome with the probabilities of :meth:`chance_outcomes`."""
         outcomes = self.chance_outcomes()
-        denominator = 1
-        for _, p in outcomes:
-            denominator = denominator * p.denominator // _gcd(denominator, p.denominator)
+        denominator = math.lcm(*(p.denominator for _, p in outcomes))
         pick = rng.randrange(denominator)
         for outcome, p in outcomes:
             pick -= p.numerator * (denominator // p.denominator)
@@ -640,12 +639,6 @@ def _problem(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return a
-
-
 def _rng_to_json(rng: random.Random) -> list[Any]:
     version, internal, gauss = rng.getstate()
     return [version, list(internal), gauss]
@@ -677,7 +670,3 @@ def _rng_from_json(data: Any) -> random.Random:
     rng.setstate((3, tuple(internal), gauss))
     return rng
 
-
-def sequence_of(actions: Sequence[Action]) -> list[str]:
-    """Notation strings of a sequence of actions."""
-    return [str(a) for a in actions]

@@ -551,6 +551,9 @@ class GoldlandEncoding(Encoding):
                                                        210 kits of 4 articles)
         acquire k                                      1162 + (k's place among every part of
                                                        every equipment line of the tile set)
+        exchange (the game's rate) tokens for a to use the last 7 ids: N - 7 + a (N =
+                                                       ``num_distinct_actions``; appended so
+                                                       that every older id stays the same)
 
     Chance: ``draw t`` is t's place among the 36 inner tiles; ``lay t at s`` is
     ``36 + 10 i + j`` for the i-th free coastal tile and the j-th coastal space.
@@ -601,6 +604,7 @@ class GoldlandEncoding(Encoding):
         tiles = self._tileset().tiles
         kits = {k for t in tiles if t.trade for g in t.trade.gives for k in sub_kits(g)}
         out.extend(Acquire(k) for k in sorted(kits, key=lambda k: (k.size, k.counts)))
+        out.extend(Exchange(a, rate, use=True) for a in range(N_ARTICLES))
         return out
 
     def _chance_outcomes(self) -> Sequence[ChanceOutcome]:

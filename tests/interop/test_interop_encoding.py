@@ -231,6 +231,12 @@ def test_goldland_numbers_follow_the_documented_formulas() -> None:
         "chance: draw T01": 0, "chance: lay C03 at 6,5": 36,
     }
     acquire = [a for a in enc.actions if str(a).startswith("acquire")]
-    assert [enc.action_id(a) for a in acquire] == list(range(1162, enc.num_distinct_actions))
+    n = enc.num_distinct_actions
+    assert [enc.action_id(a) for a in acquire] == list(range(1162, n - 7))
+    # "exchange R tokens for a to use" takes the last 7 ids, so older ids never moved
+    use = {text: enc.action_id(enc.game.parse_action(text)) for text in (
+        "exchange 3 tokens for provision to use", "exchange 3 tokens for fishing rod to use")}
+    assert use == {"exchange 3 tokens for provision to use": n - 7,
+                   "exchange 3 tokens for fishing rod to use": n - 1}
     assert enc.max_chance_outcomes == 36 + 10 * 10 and enc.max_chance_nodes() == 46
     assert enc.perfect_information and enc.bounded_defaults == {"turn_cap": 60}

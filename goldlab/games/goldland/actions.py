@@ -13,7 +13,10 @@ notation                                    meaning
 ``end move``                                A. end the movement (remain where you stand)
 ``camp`` / ``camp from 2,4``                A. put (or move) a camp on the survived tile
 ``acquire 2 timbers``                       B. take articles from the tile's equipment line
-``exchange 3 tokens for timber``            discovery tokens for an article, any time
+``exchange 3 tokens for timber``            discovery tokens for an article, any time: into
+                                            the backpack (held if it is full)
+``exchange 3 tokens for timber to use``     the same, held outside the backpack to be used
+                                            in the next payment (step, ordeal, digging)
 ``explore`` / ``explore 2,4``               C. take a tile (beginners' grid: turn one up)
 ``place 2,4 rot 90``                        C. lay the drawn tile beside the adventurer
 ``dig``                                     dig up the treasure (2 provisions)
@@ -111,13 +114,23 @@ class Acquire(Action):
 
 @dataclass(frozen=True, slots=True)
 class Exchange(Action):
-    """Give ``tokens`` discovery tokens for one ``article`` from the stock."""
+    """Give ``tokens`` discovery tokens for one ``article`` from the stock.
+
+    ``use`` False (``exchange 2 tokens for timber``): the article goes into the
+    backpack, or is held for immediate use when the backpack is full.  ``use``
+    True (``exchange 2 tokens for timber to use``): it is held outside the
+    backpack, whatever its room, and the next payment must use it ("Exchanged
+    articles which you immediately use (discard) … need not be put into your
+    backpack").
+    """
 
     article: int
     tokens: int
+    use: bool = False
 
     def __str__(self) -> str:
-        return f"exchange {self.tokens} tokens for {article_name(self.article)}"
+        text = f"exchange {self.tokens} tokens for {article_name(self.article)}"
+        return f"{text} to use" if self.use else text
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +205,7 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (rf"camp from {_CELL}", "campfrom"),
         (r"dig", "dig"),
         (r"acquire (.{1,120})", "acquire"),
+        (r"exchange (\d{1,4}) tokens? for (.{1,60}) to use", "exchangeuse"),
         (r"exchange (\d{1,4}) tokens? for (.{1,60})", "exchange"),
         (r"explore", "explore"),
         (rf"explore {_CELL}", "exploreat"),
@@ -219,7 +233,8 @@ def parse_action(text: str) -> Action:
     raise InvalidActionError(
         f"cannot read {shown(text)} as a Goldland action; expected e.g. 'move N', "
         "'move E ordeal 2 ropes + 2 pearls', 'acquire 2 timbers', 'exchange 3 tokens for rope', "
-        "'explore', 'place 2,4 rot 90', 'dig', 'camp', 'pass' or 'end turn'"
+        "'exchange 3 tokens for rope to use', 'explore', 'place 2,4 rot 90', 'dig', 'camp', "
+        "'pass' or 'end turn'"
     )
 
 
@@ -244,6 +259,8 @@ def _build(kind: str, g: tuple[str, ...]) -> Action:
         return Acquire(parse_kit(g[0]))
     if kind == "exchange":
         return Exchange(object_index(g[1]), int(g[0]))
+    if kind == "exchangeuse":
+        return Exchange(object_index(g[1]), int(g[0]), use=True)
     if kind == "explore":
         return Explore()
     if kind == "exploreat":

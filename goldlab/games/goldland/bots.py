@@ -7,10 +7,12 @@ nearest the temple), afterwards treasures and adventures whose markers it can
 win.  Each time it may move it searches the tiles it can reach this turn
 (along paths, over its own camps, paying adventures, by ordeals, with
 discovery tokens as a last resort) and stops where the treasure, marker,
-temple or exploration there, minus what is left to travel, is best.  Around
-the movement it buys the articles its route needs, camps on every adventure
-it survives, digs, explores and lays new tiles so that their paths lead
-toward the temple.
+temple or exploration there, minus what is left to travel, is best.  What a
+step lacks it buys with tokens at the moment of the step, to use at once
+(``exchange … to use``: the articles never cover a backpack space, so the
+allowance stays); after the movement it may buy articles its route needs.
+It camps on every adventure it survives, digs, explores and lays new tiles
+so that their paths lead toward the temple.
 """
 
 from __future__ import annotations
@@ -94,8 +96,7 @@ class HeuristicBot(Bot):
         if view.turn.drawn is not None:
             return self._placement(view, legal)
         if view.turn.hand:
-            paying = [a for a in legal if isinstance(a, Move | Dig)]
-            return paying[0] if paying else legal[0]
+            return self._use_held(view, legal)
         dig = next((a for a in legal if isinstance(a, Dig)), None)
         if dig is not None:
             return dig
@@ -217,10 +218,6 @@ class HeuristicBot(Bot):
         turn = view.turn
         pack = list(view.packs[seat].counts)
         left = BACKPACK_SPACES - sum(pack) if turn.steps == 0 else turn.allowance - turn.steps
-        if turn.steps == 0 and turn.moved == "not begun":
-            buy = self._exchange(view, legal, ctx, before_moving=True)
-            if buy is not None:
-                return buy
         plan = self._plan(view, left, ctx)
         if plan is None or plan.first is None:
             if turn.moved == "moving":
@@ -230,23 +227,60 @@ class HeuristicBot(Bot):
             acquire = self._acquire(view, legal, ctx, budget=left - plan.steps)
             if acquire is not None:
                 return acquire
-        have = view.equipment(seat)
-        for article in range(N_ARTICLES):
-            if have[article] < plan.first_pay[article]:
-                buy = Exchange(article, view.exchange_rate)
-                if buy in legal:
-                    return buy
+        buy = self._buy_for(view, legal, plan.first_pay, view.equipment(seat))
+        if buy is not None:
+            return buy
         if plan.first in legal:
             return plan.first
         if turn.moved == "moving":
             return next((a for a in legal if isinstance(a, EndMove)), None)
         return None
 
-    def _plan(self, view: GoldlandView, left: int, ctx: _Context) -> _Node | None:
-        """The best end point reachable this turn, with the first step toward it."""
+    def _buy_for(self, view: GoldlandView, legal: Sequence[Action], pay: Sequence[int],
+                 have: Sequence[int]) -> Action | None:
+        """An exchange for what the next step's payment still lacks, bought at the step.
+
+        "Exchanged articles which you immediately use (discard) … need not be put into
+        your backpack": bought to use, they leave the movement allowance alone.
+        """
+        rate = view.exchange_rate
+        for article in range(N_ARTICLES):
+            if have[article] < pay[article]:
+                for buy in (Exchange(article, rate, use=True), Exchange(article, rate)):
+                    if buy in legal:
+                        return buy
+        return None
+
+    def _use_held(self, view: GoldlandView, legal: Sequence[Action]) -> Action:
+        """Articles held from an exchange: pay the step they were bought for (buying the rest)."""
+        seat = self.seat
+        turn = view.turn
+        held = turn.hand.counts[:N_ARTICLES]
+        if turn.moved != "over":
+            pack = view.packs[seat].counts
+            left = BACKPACK_SPACES - sum(pack) if turn.steps == 0 else turn.allowance - turn.steps
+            plan = self._plan(view, left, self._context(view), held)
+            if plan is not None and plan.first is not None:
+                if plan.first in legal:
+                    return plan.first
+                have = [e + h for e, h in zip(view.equipment(seat), held, strict=True)]
+                buy = self._buy_for(view, legal, plan.first_pay, have)
+                if buy is not None:
+                    return buy
+        paying = [a for a in legal if isinstance(a, Move | Dig)]
+        return paying[0] if paying else legal[0]
+
+    def _plan(self, view: GoldlandView, left: int, ctx: _Context,
+              held: Sequence[int] = ()) -> _Node | None:
+        """The best end point reachable this turn, with the first step toward it.
+
+        ``held``: articles held from an exchange, counted as carried.
+        """
         seat = self.seat
         start = view.pawns[seat]
         pack = list(view.packs[seat].counts)
+        for a, n in enumerate(held):
+            pack[a] += n
         wild = view.tokens[seat] // view.exchange_rate
         visited = set(view.turn.path)
         root = _Node(start, 0, 0.0, pack, wild, None, (0,) * N_ARTICLES, ())
@@ -416,8 +450,8 @@ class HeuristicBot(Bot):
                 best, best_value = option, worth
         return best
 
-    def _exchange(self, view: GoldlandView, legal: Sequence[Action], ctx: _Context,
-                  before_moving: bool = False) -> Action | None:
+    def _exchange(self, view: GoldlandView, legal: Sequence[Action],
+                  ctx: _Context) -> Action | None:
         """Tokens for an article the route needs (or, with many tokens, a useful one)."""
         seat = self.seat
         rate = view.exchange_rate
@@ -428,7 +462,7 @@ class HeuristicBot(Bot):
         if short:
             action = Exchange(short[0], rate)
             return action if action in legal else None
-        if before_moving or view.tokens[seat] < 3 * rate or sum(view.packs[seat].counts) > 7:
+        if view.tokens[seat] < 3 * rate or sum(view.packs[seat].counts) > 7:
             return None
         want = max(range(N_ARTICLES), key=lambda a: self._article_worth(view, ctx, a, pack[a]))
         action = Exchange(want, rate)

@@ -5,8 +5,9 @@ tile), explores by clicking a free space beside the adventurer, turns the drawn 
 with the rotate button and lays it with the place button, acquires by clicking an
 alternative of the equipment line, discards by clicking a group of articles in the
 backpack before moving, and exchanges discovery tokens by clicking an article of the
-stock.  The small steps of a turn (end move, dig, camp, explore, pass, end turn) are
-buttons of an action bar inside the board.
+stock (or its "use" button, to keep the article out of the backpack for the next
+payment).  The small steps of a turn (end move, dig, camp, explore, pass, end turn)
+are buttons of an action bar inside the board.
 
 Target ids (every one carried by a ``data-target`` in :meth:`GoldlandPresenter.board_html`):
 
@@ -21,7 +22,10 @@ Target ids (every one carried by a ``data-target`` in :meth:`GoldlandPresenter.b
 ``pack:3``             the backpack's guns (article index): discard one, or during an
                        ordeal add one to the payment
 ``unpay:3``            take a gun back out of the ordeal's payment
-``stock:3``            exchange discovery tokens for a gun from the stock
+``stock:3``            exchange discovery tokens for a gun from the stock (into the
+                       backpack; held for immediate use when it is full)
+``stock-use:3``        exchange discovery tokens for a gun to use at once: held outside
+                       the backpack for the next payment (``exchange 2 tokens for gun to use``)
 ``acquire:<kit>``      take that part of the equipment line (``acquire:2 timbers``)
 ``rotate`` ``place``   turn the drawn tile a quarter clockwise / lay it
 ``endmove`` ``dig`` ``camp`` ``camp:r,c`` ``explore`` ``pass`` ``endturn``
@@ -310,9 +314,11 @@ def _simple_action(state: GoldlandState, kind: str, arg: str) -> Action | None:
             return Camp(parse_cell(arg))
         if kind == "acquire":
             return Acquire(parse_kit(arg))
-        if kind in ("pack", "stock") and arg.isdigit() and int(arg) < len(OBJECTS):
+        if kind in ("pack", "stock", "stock-use") and arg.isdigit() and int(arg) < len(OBJECTS):
             a = int(arg)
-            return Discard(a) if kind == "pack" else Exchange(a, state.rate)
+            if kind == "pack":
+                return Discard(a)
+            return Exchange(a, state.rate, use=kind == "stock-use")
         if kind == "move":
             letter, _, mode = arg.partition(":")
             if letter in tuple(DIRECTIONS) and mode in ("plain", STEP_SURVIVE):
@@ -360,7 +366,7 @@ def _button_target(action: Action) -> str | None:
     if isinstance(action, Discard):
         return f"pack:{action.article}"
     if isinstance(action, Exchange):
-        return f"stock:{action.article}"
+        return f"stock-use:{action.article}" if action.use else f"stock:{action.article}"
     simple = {Dig: "dig", Pass: "pass", EndTurn: "endturn"}
     return simple.get(type(action))
 
@@ -443,7 +449,7 @@ def _click_payment(state: GoldlandState, mover: int, pick: Pick, kind: str,
         if a >= N_ARTICLES or paid[a] == 0:
             return Refuse(ORDEAL, f"there is no {article_name(a)} in the payment")
         if paid[a] <= state.hand[a]:
-            return Refuse(TOKENS, "the articles exchanged with a full backpack must be used at "
+            return Refuse(TOKENS, "the articles held from an exchange must be used at "
                                   "once, in this payment")
         paid[a] -= 1
         back = Pick("ordeal", pick.direction, tuple(paid))

@@ -296,17 +296,25 @@ class Acquired(Event):
 
 @dataclass(frozen=True, slots=True)
 class Exchanged(Event):
-    """Discovery tokens exchanged for an article."""
+    """Discovery tokens exchanged for an article.
+
+    ``into_hand``: the article is held outside the backpack, to be used in the
+    next payment; ``to_use``: the player asked for that (``… to use``) rather
+    than the backpack being full.
+    """
 
     seat: int
     tokens: int
     article: int
     into_hand: bool
+    to_use: bool = False
     rule = TOKENS
 
     def describe(self) -> str:
         where = "into the backpack"
-        if self.into_hand:
+        if self.to_use:
+            where = "held to use at once (outside the backpack)"
+        elif self.into_hand:
             where = "for immediate use (the backpack is full)"
         return (
             f"Exchanged seat {self.seat} gives {self.tokens} tokens for a "

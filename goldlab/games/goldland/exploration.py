@@ -111,18 +111,29 @@ def dig_reason(state: GoldlandState, seat: int) -> str:
     hand = state.hand
     pack = state.packs[seat]
     if any(hand[a] for a in range(len(hand)) if a != PROVISION) or hand[PROVISION] > DIG_COST:
-        return "the articles exchanged with a full backpack must be used at once: digging " \
-               "uses only provisions"
+        return "the articles held from an exchange must be used at once: digging uses only " \
+               f"{DIG_COST} provisions"
     from_hand = hand[PROVISION]
     from_pack = DIG_COST - from_hand
     if pack[PROVISION] < from_pack:
         return f"digging up a treasure uses {DIG_COST} provisions"
+    if not treasure_space(state, seat, from_pack):
+        return "each treasure must be put onto its own space in the backpack: no space is free"
+    return ""
+
+
+def treasure_space(state: GoldlandState, seat: int, from_pack: int) -> bool:
+    """Is a backpack space free for the treasure once ``from_pack`` provisions left it?
+
+    The other provisions of the 2 come from articles held from an exchange, which
+    take no space.  Digging before moving ends the movement first, which in the
+    temple may put the amulet into the backpack.
+    """
+    pack = state.packs[seat]
     extra = 0
     if state.move != MOVED and temple.may_take_amulet(state, seat) and sum(pack) < BACKPACK_SPACES:
         extra = 1  # ending the movement here first puts the amulet into the backpack
-    if sum(pack) + extra - from_pack + 1 > BACKPACK_SPACES:
-        return "each treasure must be put onto its own space in the backpack: no space is free"
-    return ""
+    return sum(pack) + extra - from_pack + 1 <= BACKPACK_SPACES
 
 
 def dig(state: GoldlandState, seat: int, events: list[Event]) -> None:

@@ -136,7 +136,8 @@ def _candidates(tiles: str) -> tuple[Action, ...]:
     out.extend(Move(d, "ordeal", k) for d in range(4) for k in kits_of_size(full, ORDEAL_COST)[::7])
     out.append(Move(0, "ordeal", Kit.from_counts((2, 0, 0, 0, 0, 0, 0, 1, 1))))
     out.extend(Discard(a) for a in range(N_OBJECTS))
-    out.extend(Exchange(a, r) for a in range(N_OBJECTS) for r in (2, 3, 4))
+    out.extend(Exchange(a, r, use) for a in range(N_OBJECTS) for r in (2, 3, 4)
+               for use in (False, True))
     kits = {k for t in tile_set.tiles if t.trade for g in t.trade.gives for k in sub_kits(g)}
     out.extend(Acquire(k) for k in sorted(kits, key=lambda k: k.counts))
     out.extend(Explore(c) for c in sorted(INNER))

@@ -44,7 +44,8 @@ def moves_left(state: GoldlandState, seat: int) -> int:
     """Spaces the adventurer may still move this turn."""
     if state.steps == 0:
         # "… the highest numbered uncovered space shown in the player's backpack before
-        # beginning movement."
+        # beginning movement."  Articles held from an exchange for immediate use are not in
+        # the backpack, so they cover no space.
         return allowance(state.packs[seat])
     return state.allowance - state.steps
 
@@ -144,8 +145,8 @@ def step_reason(state: GoldlandState, seat: int, action: Move) -> tuple[str, str
             return (ORDEAL, "to enter a tile with an adventure through an ordeal, you must use "
                             f"the same type of articles required to survive it ({tile.cost})")
         if any(hand) and not all(hand[a] <= pay.counts[a] for a in range(N_ARTICLES)):
-            return (TOKENS, "the articles exchanged with a full backpack must be used at "
-                            "once, in this payment")
+            return (TOKENS, "the articles held from an exchange must be used at once, in "
+                            "this payment")
         return (ORDEAL, f"you do not have {pay} (backpack: {_pack_text(pack)})")
     if not connected:
         return (ORDEAL, "the path between these tiles is not connected: moving there is an "
@@ -160,14 +161,14 @@ def step_reason(state: GoldlandState, seat: int, action: Move) -> tuple[str, str
         if any(hand) and _covers([0] * N_ARTICLES, [h + p for h, p in zip(hand, pack,
                                                                             strict=False)],
                                  tile.cost):
-            return (TOKENS, "the articles exchanged with a full backpack must be used at once, "
-                            "in this payment")
+            return (TOKENS, "the articles held from an exchange must be used at once, in "
+                            "this payment")
         name = ADVENTURE_NAMES[tile.adventure]
         return (MOVE, f"to move into or through a tile with an adventure you must survive it: "
                       f"the {name} needs {tile.cost}")
     if any(hand):
-        return (TOKENS, "the articles exchanged with a full backpack must be used at once: "
-                        "this step uses none of them")
+        return (TOKENS, "the articles held from an exchange must be used at once: this "
+                        "step uses none of them")
     return (MOVE, "this step is not possible now")
 
 

@@ -283,8 +283,13 @@ class _Drawing:
         if pick.kind == "move":
             return (f"Into your camp's tile to the {DIRECTION_WORDS[pick.direction]}: walk in "
                     "through your camp, or survive the adventure again")
+        if any(s.hand):
+            return (f"Held from an exchange: {Kit.from_counts(s.hand)}. Use it at once: click "
+                    "the adventure or ordeal it pays for, or dig; exchange more for that "
+                    "payment if it needs them.")
         return ("Click a neighbouring tile or an exit to move, a free space beside your "
-                "adventurer to explore, an article to acquire, discard or exchange.")
+                "adventurer to explore, an article to acquire, discard or exchange (\u2192 use: "
+                "kept out of the backpack for the next payment).")
 
     # ---------------------------------------------------------------- the grid
     def cell(self, c: int) -> str:
@@ -529,7 +534,8 @@ class _Drawing:
             if markers:
                 out.append(f'<div class="glg-row">markers: {escape(", ".join(markers))}</div>')
             if seat == self.mover and any(s.hand):
-                out.append(f'<div class="glg-row">held from an exchange (use at once): '
+                out.append(f'<div class="glg-row">held from an exchange, outside the backpack '
+                           f"(use at once): "
                            f"{_chips(Kit.from_counts(s.hand))}</div>")
             out.append("</div>")
         out.append("</section>")
@@ -580,12 +586,24 @@ class _Drawing:
             chip = (f'<span class="glg-chip" style="background:{back};color:{ink}">'
                     f"{escape(name)} {s.stock[a]}</span>")
             if self.mover >= 0:
+                room = BACKPACK_SPACES - sum(s.packs[self.mover]) > 0
+                where = "into the backpack" if room else "held for immediate use (the " \
+                                                         "backpack is full)"
                 out.append(self.target(f"stock:{a}", f"exchange {s.rate} discovery tokens for "
-                                                     f"a {name} ({s.stock[a]} in stock)",
+                                                     f"a {name} {where} ({s.stock[a]} in stock)",
                                        "glg-btn", "button", inner=chip))
+                if room:
+                    # "Exchanged articles which you immediately use (discard) … need not be
+                    # put into your backpack."
+                    out.append(self.target(
+                        f"stock-use:{a}", f"exchange {s.rate} discovery tokens for a {name} to "
+                        "use at once: held outside the backpack for the next payment (an "
+                        "adventure, an ordeal or digging)", "glg-btn glg-use", "button",
+                        inner="\u2192 use"))
             else:
                 out.append(chip)
-        out.append(f'</div><div>{s.rate} discovery tokens buy 1 article &middot; tokens in '
+        out.append(f'</div><div>{s.rate} discovery tokens buy 1 article (\u2192 use: kept out '
+                   f"of the backpack for the next payment) &middot; tokens in "
                    f"stock {s.token_stock} &middot; treasures {s.treasure_stock} &middot; "
                    f"face-down tiles {len(s.unseen)}</div></section>")
         return "".join(out)

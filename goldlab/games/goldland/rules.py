@@ -97,22 +97,32 @@ def _camps(state: GoldlandState, seat: int) -> list[Camp]:
 
 
 def _exchanges(state: GoldlandState, seat: int) -> list[Exchange]:
+    """Plain exchanges first (into the backpack, held when it is full), then ``to use``.
+
+    While articles are held for immediate use, every further exchange is held too:
+    with a full backpack the plain form (held as before), with room the ``to use``
+    form only.  An exchange that would be held needs :func:`hand_usable`.
+    """
     rate = state.rate
     if state.tokens[seat] < rate:
         return []
     full = free_spaces(state.packs[seat]) <= 0
-    return [
-        Exchange(a, rate)
-        for a in range(N_ARTICLES)
-        if state.stock[a] > 0 and (not full or hand_usable(state, seat, a))
-    ]
+    holding = any(state.hand)
+    articles = [a for a in range(N_ARTICLES) if state.stock[a] > 0]
+    usable = {a for a in articles if hand_usable(state, seat, a)}
+    if full:
+        return [Exchange(a, rate) for a in articles if a in usable]
+    plain = [] if holding else [Exchange(a, rate) for a in articles]
+    return plain + [Exchange(a, rate, use=True) for a in articles if a in usable]
 
 
 def hand_usable(state: GoldlandState, seat: int, article: int) -> bool:
-    """With a full backpack: could everything held, plus ``article``, be used at once?
+    """Could everything held from exchanges, plus ``article``, be used at once?
 
     Looks at every payment possible now (a step into an adventure, an ordeal,
-    digging), allowing further exchanges with the tokens left.
+    digging), allowing further exchanges with the tokens left.  The held
+    articles take no backpack space, so they leave the movement allowance
+    alone; digging needs a space for the treasure after paying.
     """
     hand = list(state.hand)
     hand[article] += 1
@@ -139,25 +149,32 @@ def hand_usable(state: GoldlandState, seat: int, article: int) -> bool:
                 if payable(fixed, free, hand, pack, wild, stock):
                     return True
     if state.treasure_at[state.pos[seat]] and state.move != MOVING:
-        only_food = all(hand[a] == 0 for a in range(N_ARTICLES) if a != PROVISION)
-        # the backpack is full, so at least one provision must come out of it to make room
-        held = hand[PROVISION]
-        if only_food and held < DIG_COST and pack[PROVISION] >= DIG_COST - held:
-            return True
+        # Digging uses 2 provisions, the held ones first; the rest come from the backpack
+        # (freeing their spaces) or from further exchanges (held too).  With a full
+        # backpack at least one must come out of it to make room for the treasure; with
+        # room, 2 held provisions may pay and the treasure takes a free space.
+        if any(hand[a] for a in range(N_ARTICLES) if a != PROVISION):
+            return False
+        more = min(wild, stock[PROVISION])
+        for held in range(hand[PROVISION], min(DIG_COST, hand[PROVISION] + more) + 1):
+            from_pack = DIG_COST - held
+            if pack[PROVISION] >= from_pack and exploration.treasure_space(state, seat,
+                                                                           from_pack):
+                return True
     return False
 
 
 def do_exchange(state: GoldlandState, seat: int, action: Exchange, events: list[Event]) -> None:
-    """Tokens back to the stock; the article into the backpack, or held if it is full."""
+    """Tokens back to the stock; the article into the backpack, or held (``to use``, or full)."""
     state.tokens[seat] -= action.tokens
     state.token_stock += action.tokens
     state.stock[action.article] -= 1
-    into_hand = free_spaces(state.packs[seat]) <= 0
+    into_hand = action.use or free_spaces(state.packs[seat]) <= 0
     if into_hand:
         state.hand[action.article] += 1
     else:
         state.packs[seat][action.article] += 1
-    events.append(Exchanged(seat, action.tokens, action.article, into_hand))
+    events.append(Exchanged(seat, action.tokens, action.article, into_hand, action.use))
 
 
 # ------------------------------------------------------------------ refusals
@@ -182,8 +199,9 @@ def illegal_reason(state: GoldlandState, action: Action) -> tuple[str, str]:
         held = ", ".join(
             article_name(a, state.hand[a]) for a in range(N_ARTICLES) if state.hand[a]
         )
-        return (TOKENS, f"exchanged articles held outside the full backpack ({held}) must be "
-                        "used at once: to survive an adventure, complete an ordeal or dig")
+        return (TOKENS, f"exchanged articles held outside the backpack ({held}) must be used "
+                        "at once, in the next payment: to survive an adventure, complete an "
+                        "ordeal or dig")
     if isinstance(action, Acquire):
         return acquisition.reason(state, seat, action.articles)
     if isinstance(action, Discard):
@@ -221,6 +239,26 @@ def _exchange_reason(state: GoldlandState, seat: int, action: Exchange) -> tuple
         return (TOKENS, f"you have {state.tokens[seat]} discovery tokens; {rate} are needed")
     if state.stock[action.article] <= 0:
         return (TOKENS, f"the stock holds no {article_name(action.article, 2)}")
+    full = free_spaces(state.packs[seat]) <= 0
+    plain = Exchange(action.article, action.tokens)
+    if action.use and full:
+        return (TOKENS, "the backpack is full, so an exchanged article is held for immediate use "
+                        f"anyway: write it without 'to use' ('{plain}')")
+    if not action.use and not full and any(state.hand):
+        held = ", ".join(
+            article_name(a, state.hand[a]) for a in range(N_ARTICLES) if state.hand[a]
+        )
+        return (TOKENS, f"the articles held from an exchange ({held}) must be used at once, in "
+                        "the next payment, before anything goes into the backpack; a further "
+                        f"article for that payment is held too ('{plain} to use')")
+    if action.use:
+        if any(state.hand):
+            return (TOKENS, "exchanged articles kept out of the backpack must be used at once, "
+                            "in the next payment; no payment now could use this one together "
+                            "with those held")
+        return (TOKENS, "exchanged articles kept out of the backpack must be used at once (to "
+                        "survive an adventure, complete an ordeal or dig); no payment now could "
+                        f"use this one: put it into the backpack instead ('{plain}')")
     return (TOKENS, "the backpack is full, and exchanged articles kept out of it must be used at "
                     "once; no payment now could use this one")
 

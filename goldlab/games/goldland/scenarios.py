@@ -738,6 +738,232 @@ register(Scenario(
 ))
 
 
+# Exchanged articles used at once: the player's choice, with room in the backpack --------
+EXCHANGE_QUOTE = (
+    "At any time during your turn, you can exchange them for any article of equipment … You "
+    "may make as many such exchanges during your turn as you like. Exchanged articles which "
+    "you immediately use (discard) to survive an adventure, to dig up treasure, or to complete "
+    "an ordeal, need not be put into your backpack."
+)
+ALLOWANCE_QUOTE = (
+    "The adventurer may move a maximum number of spaces equal to the highest numbered "
+    "uncovered space shown in the player's backpack before beginning movement."
+)
+
+
+def _used(events: list[Event]) -> Kit:
+    used = _of(events, HandUsed)
+    assert len(used) == 1, used
+    articles: Kit = used[0].articles
+    return articles
+
+
+def _lake_setup() -> State[Any]:
+    # 7 objects (move 5); C04 at 6,4 has a path north into the Lake T31 (2 timbers).
+    return build(players=4, tiles={"5,4": "T31"}, pawns=["6,4"],
+                 packs=["3 provisions + 2 pearls + 2 guns"], tokens=[4, 0, 0, 0])
+
+
+def _lake_check(state: State[Any], events: list[Event]) -> None:
+    from goldlab.games.goldland.movement import moves_left
+
+    s = _gl(state)
+    assert [e.allowance for e in _of(events, MovementStarted)] == [5]
+    assert moves_left(s, 0) == 4, moves_left(s, 0)
+    assert _used(events) == parse_kit("2 timbers")
+    _pack_is(s, "3 provisions + 2 pearls + 2 guns")  # the timbers never took a space
+    assert has_camp(s, 0, parse_cell("5,4")) and s.tokens[0] == 0
+    # Put into the backpack instead, the timbers cover 2 spaces first: 3 moves, not 5.
+    plain = _lake_setup()
+    plain.apply("exchange 2 tokens for timber")
+    plain.apply("exchange 2 tokens for timber")
+    started = _of(plain.apply("move N"), MovementStarted)
+    assert [e.allowance for e in started] == [3], started
+
+
+register(Scenario(
+    name="goldland/exchange-to-use-lake",
+    title="Timbers exchanged to use at once at the Lake leave the allowance at 5",
+    rule="Discovery token",
+    quote=f"{EXCHANGE_QUOTE} {ALLOWANCE_QUOTE}",
+    setup=_lake_setup,
+    legal=("exchange 2 tokens for timber to use", "exchange 2 tokens for timber"),
+    illegal=("move N",),
+    actions=("exchange 2 tokens for timber to use", "exchange 2 tokens for timber to use",
+             "move N", "camp"),
+    expect="7 objects: 2 timbers held for immediate use pay the Lake; the backpack keeps 7 "
+           "objects, the allowance is 5 and 4 moves remain after the step (put into the "
+           "backpack, the timbers would leave 3).",
+    check=_lake_check,
+    notes="4 players (2 tokens per article). Reported by outside testers: the engine used to "
+          "put the timbers into the backpack whenever it had room.",
+    tags=("example",),
+))
+
+
+def _natives_setup() -> State[Any]:
+    # 11 objects (move 1), no pearl; the Natives T35 turned so its path leads south to C04.
+    return build(players=4, tiles={"5,4": ("T35", 180)}, pawns=["6,4"],
+                 packs=["3 provisions + 3 guns + 3 ropes + 2 spades"], tokens=[2, 0, 0, 0])
+
+
+def _natives_check(state: State[Any], events: list[Event]) -> None:
+    s = _gl(state)
+    assert [e.allowance for e in _of(events, MovementStarted)] == [1]
+    assert _used(events) == parse_kit("pearl")
+    _pack_is(s, "3 provisions + 4 guns + 3 ropes + 2 spades")
+    assert _marker(s, "natives") == 0
+    # The pearl put into the backpack fills its 12th space: no move at all.
+    plain = _natives_setup()
+    plain.apply("exchange 2 tokens for pearl")
+    refused(plain, "move N", "backpack is full")
+
+
+register(Scenario(
+    name="goldland/exchange-to-use-natives",
+    title="With 11 objects, a pearl exchanged to use at once lets the adventurer in",
+    rule="Discovery token",
+    quote=f"{EXCHANGE_QUOTE} {ALLOWANCE_QUOTE}",
+    setup=_natives_setup,
+    legal=("exchange 2 tokens for pearl to use", "exchange 2 tokens for pearl"),
+    illegal=("move N",),
+    actions=("exchange 2 tokens for pearl to use", "move N", "end move", "acquire gun"),
+    expect="The held pearl pays the Natives: the allowance stays 1 and the step is legal; "
+           "ending there, the red pearl buys a gun for the free space (put into the backpack, "
+           "the pearl would fill the 12th space: allowance 0).",
+    check=_natives_check,
+    notes="4 players. Reported by outside testers: the move used to be impossible.",
+    tags=("example",),
+))
+
+
+def _midway_setup() -> State[Any]:
+    # Q5's lay-out: C03 at 6,5, C04 at 6,4 with a path north into the Lake T31, then the
+    # Natives T35.  9 objects: move 3.
+    return build(players=4, tiles={"5,4": "T31", "4,4": ("T35", 180)}, pawns=["6,5"],
+                 packs=["pearl + 3 provisions + 3 guns + 2 ropes"], tokens=[4, 0, 0, 0])
+
+
+def _midway_check(state: State[Any], events: list[Event]) -> None:
+    from goldlab.games.goldland.movement import moves_left
+
+    s = _gl(state)
+    assert [e.allowance for e in _of(events, MovementStarted)] == [3]
+    assert s.steps == 3
+    assert _used(events) == parse_kit("2 timbers")
+    _pack_is(s, "3 provisions + 4 guns + 2 ropes")
+    assert has_camp(s, 0, parse_cell("5,4")) and _marker(s, "natives") == 0
+    # Between the steps: the exchanges are listed, and they change nothing of the movement.
+    again = _midway_setup()
+    again.apply("move W")
+    assert again.is_legal("exchange 2 tokens for timber to use")
+    assert again.is_legal("exchange 2 tokens for timber")
+    for _ in range(2):
+        again.apply("exchange 2 tokens for timber to use")
+        assert moves_left(_gl(again), 0) == 2 and sum(_gl(again).packs[0]) == 9
+
+
+register(Scenario(
+    name="goldland/exchange-in-mid-movement",
+    title="Q5 again: between two steps, timbers exchanged to use at once for the Lake",
+    rule="Discovery token",
+    quote=(
+        f"{EXCHANGE_QUOTE} 5. When moving, I enter a \"Lake\" tile. I exchange exploration "
+        "tokens in order to acquire 2 timbers which I immediately use in order to survive the "
+        "adventure and to put my camp on this tile."
+    ),
+    setup=_midway_setup,
+    actions=(
+        "move W", "exchange 2 tokens for timber to use", "exchange 2 tokens for timber to use",
+        "move N", "camp", "move N", "end move", "acquire gun",
+    ),
+    expect="The exchange is made during the movement, after the first step; the held timbers "
+           "pay the Lake; the movement goes on to the Natives (3 spaces of 3).",
+    check=_midway_check,
+    notes="4 players (2 tokens per article).",
+    tags=("example",),
+))
+
+
+def _arno_turn3_setup() -> State[Any]:
+    s = _arno_setup()
+    for text in (*ARNO_TURN_1, *OTHERS_PASS, *ARNO_TURN_2, *OTHERS_PASS, "acquire 2 timbers"):
+        s.apply(text)
+    return s
+
+
+def _arno_turn3_check(state: State[Any], events: list[Event]) -> None:
+    s = _gl(state)
+    # "He now has 11 objects in his backpack and can move a maximum of 1 space."
+    assert [e.allowance for e in _of(events, MovementStarted)] == [1]
+    assert not _of(events, HandUsed)  # the rope was in the backpack and paid from there
+    _pack_is(s, "provision + 2 pearls + spade + 3 timbers + treasure")
+    # Held to use at once instead, the rope would leave 2 spaces of movement.
+    other = _arno_turn3_setup()
+    other.apply("exchange 2 tokens for rope to use")
+    assert sum(_gl(other).packs[0]) == 10
+    started = _of(other.apply("move N"), MovementStarted)
+    assert [e.allowance for e in started] == [2], started
+
+
+register(Scenario(
+    name="goldland/arno-exchange-into-backpack",
+    title="Arno's turn 3: the rope exchanged into the backpack (his choice)",
+    rule="Example for 3 game turns for one player",
+    quote=(
+        "This time Arno begins his turn by acquiring articles of equipment. He takes 2 timbers "
+        "and puts them into his backpack. He decides to exchange 2 discovery tokens for 1 rope. "
+        "He now has 11 objects in his backpack and can move a maximum of 1 space."
+    ),
+    setup=_arno_turn3_setup,
+    legal=("exchange 2 tokens for rope", "exchange 2 tokens for rope to use"),
+    actions=("exchange 2 tokens for rope", "move N", "end move", "dig", "camp"),
+    expect="Putting the exchanged rope into the backpack stays legal: 11 objects, a maximum "
+           "of 1 space; the Canyon takes timber + rope. Holding it to use at once is the "
+           "other choice (10 objects, 2 spaces).",
+    check=_arno_turn3_check,
+    notes="Seat 0 is Arno in a 4-player game; the other players pass.",
+    tags=("example",),
+    names=("Arno", "seat 1", "seat 2", "seat 3"),
+))
+
+
+def _dig_setup() -> State[Any]:
+    # The adventurer ended its last movement on the Desert T20 (treasure); no provisions,
+    # room in the backpack.
+    return build(players=4, tiles={"5,4": ("T20", 180)}, pawns=["5,4"],
+                 packs=["2 pearls + 3 ropes"], tokens=[4, 0, 0, 0])
+
+
+def _dig_check(state: State[Any], events: list[Event]) -> None:
+    s = _gl(state)
+    assert _used(events) == parse_kit("2 provisions")
+    _pack_is(s, "2 pearls + 3 ropes + treasure")
+    assert s.tokens[0] == 0 and s.hand == [0] * 7
+
+
+register(Scenario(
+    name="goldland/exchange-to-use-dig",
+    title="Digging with 2 provisions exchanged to use at once",
+    rule="C. Exploration: treasure",
+    quote=(
+        "If you finish your turn on this adventure tile, you can dig up the treasure by using "
+        f"(discarding) 2 provisions. {EXCHANGE_QUOTE}"
+    ),
+    setup=_dig_setup,
+    legal=("exchange 2 tokens for provision to use",),
+    illegal=("dig",),
+    actions=("exchange 2 tokens for provision to use", "exchange 2 tokens for provision to use",
+             "dig"),
+    expect="Both provisions are held outside the backpack and used to dig; the treasure takes a "
+           "free space.",
+    check=_dig_check,
+    notes="4 players. With room in the backpack both provisions may be held; with a full one, "
+          "at least one must come out of the backpack to make room for the treasure.",
+    tags=("example",),
+))
+
+
 # The temple ---------------------------------------------------------------------------
 def _temple_setup() -> State[Any]:
     # The goal tile T10 (paths N, E, W) lies on 0,0 turned so a path leads east to T03.

@@ -351,6 +351,11 @@ class GoldlandState(State["GoldlandGame"]):
             raise ValueError(f"malformed Goldland position: {exc!r}") from None
         return tuple(values[f] for f in _FIELDS)
 
+    def _position_problem(self) -> str | None:
+        from goldlab.games.goldland.position import problem
+
+        return problem(self)
+
     # ------------------------------------------------------------ helpers
     def tile_at(self, c: int) -> Tile | None:
         """The tile lying on space ``c``, or None."""

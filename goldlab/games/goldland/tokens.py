@@ -6,11 +6,15 @@ tokens must be exchanged in order to get any 1 article of equipment."
 adventure, to dig up treasure, or to complete an ordeal, need not be put into
 your backpack."
 
-The engine puts an exchanged article into the backpack while there is room.
-With a full backpack it is held *in hand* and the next step must use it
-(``docs/rulings.md#goldland-exchange-hand``); an exchange into the hand is
-allowed only when some payment available now could use everything held,
-possibly with more exchanges, so a player can never get stuck holding it.
+A plain exchange (``exchange 2 tokens for timber``) puts the article into the
+backpack while there is room.  An exchange *to use* (``exchange 2 tokens for
+timber to use``), and any exchange with a full backpack, holds the article
+*in hand*, outside the backpack, and the next payment must use it
+(``docs/rulings.md#goldland-exchange-hand``); so buying what a step needs at
+the moment of the step does not lower the movement allowance.  An exchange
+into the hand is allowed only when some payment available now could use
+everything held, possibly with more exchanges, so a player can never get
+stuck holding it.
 """
 
 from __future__ import annotations
