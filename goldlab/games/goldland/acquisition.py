@@ -18,12 +18,12 @@ from goldlab.core.values import Event
 from goldlab.games.goldland.articles import N_ARTICLES, Kit, sub_kits
 from goldlab.games.goldland.backpack import allowance, free_spaces
 from goldlab.games.goldland.events import ACQUIRE, Acquired
+from goldlab.games.goldland.phases import MOVED, MOVING
 from goldlab.games.goldland.tiles import Trade
 
 if TYPE_CHECKING:
     from goldlab.games.goldland.state import GoldlandState
 
-MOVING, MOVED = 1, 2
 
 
 def open_trade(state: GoldlandState, seat: int) -> tuple[Trade | None, str]:

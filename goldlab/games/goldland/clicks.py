@@ -90,14 +90,13 @@ from goldlab.games.goldland.events import (
     PLAY,
     TOKENS,
 )
+from goldlab.games.goldland.phases import PLACE, TURN
 from goldlab.games.goldland.rulebook import CHANCE, FINAL_SCORING
 from goldlab.games.goldland.state import GoldlandState
 from goldlab.games.goldland.tiles import ADVENTURE_NAMES, Tile
 
 DIRECTIONS = "NESW"
 DIRECTION_WORDS = ("north", "east", "south", "west")
-PLACE_PHASE = "place"
-TURN_PHASE = "turn"
 
 
 def cell_target(c: int) -> str:
@@ -143,7 +142,7 @@ def targets(state: State[Any], seat: int | None,
     if mover is None:
         return {}
     pick = parse_selection(gl, mover, selection)
-    if gl.phase == PLACE_PHASE:
+    if gl.phase == PLACE:
         return _place_targets(gl, pick)
     out = _top_targets(gl, mover)
     if pick.kind == "move":
@@ -168,7 +167,7 @@ def click(state: State[Any], seat: int | None, target: str,
         return Refuse(PLAY, f"it is seat {to_move}'s turn: play continues in clockwise order")
     pick = parse_selection(gl, to_move, selection)
     kind, _, arg = target.partition(":")
-    if gl.phase == PLACE_PHASE:
+    if gl.phase == PLACE:
         return _click_place(gl, to_move, pick, kind, arg)
     if pick.kind == "ordeal" and kind in ("pack", "unpay"):
         return _click_payment(gl, to_move, pick, kind, arg)
@@ -256,14 +255,14 @@ def direction_of(origin: int, to: int) -> int:
 def parse_selection(state: GoldlandState, mover: int, selection: str) -> Pick:
     """The selection, if it still makes sense in this position; else nothing (or a preview)."""
     parts = selection.split(":")
-    if state.phase == PLACE_PHASE:
+    if state.phase == PLACE:
         places = exploration.placements(state, mover)
         if len(parts) == 3 and parts[0] == "place":
             at = _cell_arg(parts[1])
             if at in places and parts[2] in ("0", "90", "180", "270"):
                 return Pick("place", at=at, rotation=int(parts[2]))
         return Pick("place", at=places[0] if places else -1)
-    if state.phase != TURN_PHASE or len(parts) < 2 or parts[1] not in tuple(DIRECTIONS):
+    if state.phase != TURN or len(parts) < 2 or parts[1] not in tuple(DIRECTIONS):
         return NOTHING
     d = DIRECTIONS.index(parts[1])
     steps = variants(state, d)

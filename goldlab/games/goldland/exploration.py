@@ -27,12 +27,11 @@ from goldlab.games.goldland.events import (
     TreasureDug,
     TreasurePlaced,
 )
+from goldlab.games.goldland.phases import DRAW, MOVED, MOVING, PLACE, TURN
 
 if TYPE_CHECKING:
     from goldlab.games.goldland.state import GoldlandState
 
-MOVING, MOVED = 1, 2
-DRAW, PLACE, TURN = "draw", "place", "turn"
 
 
 def spaces(state: GoldlandState, seat: int) -> list[int]:

@@ -32,12 +32,12 @@ from goldlab.games.goldland.events import (
     OrdealCompleted,
     Stepped,
 )
+from goldlab.games.goldland.phases import MOVED, MOVING
 from goldlab.games.goldland.tiles import ADVENTURE_NAMES
 
 if TYPE_CHECKING:
     from goldlab.games.goldland.state import GoldlandState
 
-NOT_MOVED, MOVING, MOVED = 0, 1, 2
 
 
 def moves_left(state: GoldlandState, seat: int) -> int:

@@ -18,6 +18,7 @@ from goldlab.core.state import Outcome
 from goldlab.games.goldland.articles import N_ARTICLES, Kit
 from goldlab.games.goldland.backpack import allowance
 from goldlab.games.goldland.board import CELLS, cell_name
+from goldlab.games.goldland.phases import MOVE_WORDS
 from goldlab.games.goldland.tiles import ADVENTURES, Tile, TileSet
 
 if TYPE_CHECKING:
@@ -114,7 +115,7 @@ class GoldlandView:
         last_text = state.last_step_text()
         to_move = state.current_player
         legal = state.visible_legal(player)
-        moved = ("not begun", "moving", "over")[state.move]
+        moved = MOVE_WORDS[state.move]
         turn = _frozen(
             TurnView,
             seat=state.turn, moved=moved, allowance=state.allowance, steps=state.steps,

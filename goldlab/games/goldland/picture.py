@@ -38,8 +38,6 @@ from goldlab.games.goldland.clicks import (
     DIRECTION_WORDS,
     DIRECTIONS,
     NOTHING,
-    PLACE_PHASE,
-    TURN_PHASE,
     Pick,
     acquire_target,
     cell_target,
@@ -52,6 +50,7 @@ from goldlab.games.goldland.clicks import (
     variant_target,
     variants,
 )
+from goldlab.games.goldland.phases import MOVE_WORDS, PLACE, TURN
 from goldlab.games.goldland.state import GoldlandState
 from goldlab.games.goldland.tiles import ADVENTURE_NAMES, ADVENTURES, Tile, rotate
 
@@ -235,7 +234,7 @@ class _Drawing:
         out.append("</div></div><div class=\"glg-side\">")
         if self.mover >= 0:
             out.append(self.action_bar())
-            if s.phase == TURN_PHASE:
+            if s.phase == TURN:
                 out.append(self.equipment_line())
         out.append(self.players())
         out.append(self.stock())
@@ -255,12 +254,12 @@ class _Drawing:
         if self.mover < 0:
             return f"Round {s.round}: chance deals a tile"
         parts = [f"Round {s.round}: {self.label(self.mover)} to move"]
-        if s.phase == PLACE_PHASE:
+        if s.phase == PLACE:
             parts.append(f"lay the tile {s.tiles[s.drawn].id}")
         else:
             moves = BACKPACK_SPACES - sum(s.packs[self.mover]) if s.steps == 0 else \
                 s.allowance - s.steps
-            state_word = ("not begun", "moving", "over")[s.move]
+            state_word = MOVE_WORDS[s.move]
             parts.append(f"movement {state_word}, {moves} space{'s' if moves != 1 else ''} left")
             done = [w for w, flag in (("acquired", s.acquired), ("explored", s.explored)) if flag]
             parts.extend(done)
@@ -275,7 +274,7 @@ class _Drawing:
         s, pick = self.state, self.pick
         if self.mover < 0:
             return ""
-        if s.phase == PLACE_PHASE and pick.at >= 0:
+        if s.phase == PLACE and pick.at >= 0:
             return place_hint(s, pick)
         if pick.kind == "ordeal":
             tile = s.tile_at(NEIGHBOUR[s.pos[self.mover]][pick.direction])
@@ -297,7 +296,7 @@ class _Drawing:
         s = self.state
         name = cell_name(c)
         parts = ['<div class="glg-cell" role="gridcell">']
-        preview = s.phase == PLACE_PHASE and c == self.pick.at and s.drawn >= 0
+        preview = s.phase == PLACE and c == self.pick.at and s.drawn >= 0
         v = s.board[c]
         if preview:
             tile = s.tiles[s.drawn]
@@ -327,7 +326,7 @@ class _Drawing:
             parts.append(self.target("place", f"lay the drawn tile here ({name}, turned "
                                               f"{self.pick.rotation} degrees)",
                                      "glg-tool glg-ok", "button", inner="\u2713"))
-        if s.phase == TURN_PHASE and self.mover >= 0 and c == s.pos[self.mover]:
+        if s.phase == TURN and self.mover >= 0 and c == s.pos[self.mover]:
             parts.append(self.exits(c))
         parts.append("</div>")
         return "".join(parts)
@@ -336,14 +335,14 @@ class _Drawing:
         s = self.state
         name = cell_name(c)
         beginners = s.options.beginners_grid
-        if s.phase == PLACE_PHASE:
+        if s.phase == PLACE:
             where = exploration.placements(s, s.turn)
             label = f"free space {name}" + (": show the drawn tile here" if c in where else "")
         elif beginners:
             label = f"face-down tile at {name}: turn it up (explore)"
         else:
             label = f"free space {name}: explore, laying a new tile here"
-        cls = "glg-face glg-empty" + (" glg-down" if beginners and s.phase != PLACE_PHASE
+        cls = "glg-face glg-empty" + (" glg-down" if beginners and s.phase != PLACE
                                       else "")
         text = "?" if "glg-down" in cls else name
         return self.target(cell_target(c), label, cls, inner=escape(text))
@@ -363,7 +362,7 @@ class _Drawing:
         camps = [self.label(seat) for at, seat in s.camps if at == c]
         if camps:
             parts.append("camps of " + ", ".join(camps))
-        if self.mover >= 0 and s.phase == TURN_PHASE:
+        if self.mover >= 0 and s.phase == TURN:
             pos = s.pos[self.mover]
             if c == pos:
                 parts.append("your adventurer stands here: click to end the movement")
@@ -415,7 +414,7 @@ class _Drawing:
             name = self.label(seat)
             letter = escape(name[:1].upper() if not name.startswith("seat ") else name[5:6])
             style = f"background:{SEAT_COLOURS[seat]}"
-            if seat == self.mover and s.phase == TURN_PHASE:
+            if seat == self.mover and s.phase == TURN:
                 out.append(self.target("pawn", f"{name}'s adventurer (to move): click to end "
                                                "the movement here",
                                        "glg-pawn glg-turn", style=style, inner=letter))
@@ -442,7 +441,7 @@ class _Drawing:
     def action_bar(self) -> str:
         s = self.state
         out = ['<section class="glg-panel"><h5>Actions</h5><div class="glg-bar">']
-        if s.phase == PLACE_PHASE:
+        if s.phase == PLACE:
             tile = s.tiles[s.drawn]
             out.append(f"<span>Drawn: <b>{escape(tile.id)} {escape(tile.name)}</b> "
                        f"({escape(tile.line())})</span>")
@@ -563,7 +562,7 @@ class _Drawing:
             boxes = "".join(
                 f'<span class="glg-space" style="background:{back};color:{ink}">'
                 f"<small>{number + k + 1}</small>{short}</span>" for k in range(run))
-            if seat == self.mover and s.phase == TURN_PHASE:
+            if seat == self.mover and s.phase == TURN:
                 if self.pick.kind == "ordeal":
                     label = f"use a {article_name(a)} for the ordeal"
                 else:

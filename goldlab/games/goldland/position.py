@@ -79,19 +79,19 @@ from goldlab.games.goldland.board import (
     exploration_spaces,
     parse_cell,
 )
-from goldlab.games.goldland.rules import hand_usable
-from goldlab.games.goldland.state import (
-    _FIELDS,
+from goldlab.games.goldland.phases import (
     COAST,
     DRAW,
     MOVED,
     MOVING,
     NOT_MOVED,
     OVER,
+    PHASES,
     PLACE,
     TURN,
-    GoldlandState,
 )
+from goldlab.games.goldland.rules import hand_usable
+from goldlab.games.goldland.state import _FIELDS, GoldlandState
 from goldlab.games.goldland.temple import temple_setup
 from goldlab.games.goldland.tiles import ADVENTURES
 
@@ -260,8 +260,8 @@ def _form_problem(state: GoldlandState) -> str | None:
     n = state.players
     n_tiles = len(state.tiles)
     phase = state.phase
-    if type(phase) is not str or phase not in _PHASES:
-        return f"'phase' must be one of {', '.join(_PHASES)}"
+    if type(phase) is not str or phase not in PHASES:
+        return f"'phase' must be one of {', '.join(PHASES)}"
     if not _in(state.turn, 0, n):
         return f"'turn' must be a seat from 0 to {n - 1}"
     if not _whole(state.round) or state.round < 1:
@@ -594,6 +594,5 @@ def _hand_problem(state: GoldlandState) -> str | None:
     return None
 
 
-_PHASES = (COAST, TURN, DRAW, PLACE, OVER)
 _COAST_ORDER = (*BESIDE_START, *(c for c in COAST_SLOTS if c not in BESIDE_START))
 """The coastal spaces in the order the random coast deals them."""

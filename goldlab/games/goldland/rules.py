@@ -48,13 +48,12 @@ from goldlab.games.goldland.events import (
     TREASURE,
     Exchanged,
 )
+from goldlab.games.goldland.phases import MOVED, MOVING, NOT_MOVED, PLACE
 from goldlab.games.goldland.tokens import exchange_rate, payable
 
 if TYPE_CHECKING:
     from goldlab.games.goldland.state import GoldlandState
 
-NOT_MOVED, MOVING, MOVED = 0, 1, 2
-TURN, PLACE = "turn", "place"
 
 __all__ = ["do_exchange", "exchange_rate", "illegal_reason", "legal_actions"]
 

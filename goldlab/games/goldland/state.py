@@ -74,20 +74,12 @@ from goldlab.games.goldland.events import (
     TurnStarted,
 )
 from goldlab.games.goldland.observation import GoldlandView
+from goldlab.games.goldland.phases import COAST, DRAW, MOVING, NOT_MOVED, OVER, PLACE, TURN
 from goldlab.games.goldland.scoring import final_scores
 from goldlab.games.goldland.tiles import Tile, TileSet
 
 if TYPE_CHECKING:
     from goldlab.games.goldland.game import GoldlandGame
-
-COAST = "coast"
-TURN = "turn"
-DRAW = "draw"
-PLACE = "place"
-OVER = "over"
-
-NOT_MOVED, MOVING, MOVED = 0, 1, 2
-"""Progress of action A in the current turn."""
 
 STARTING_KIT = {PROVISION: 3, PEARL: 2}
 """'3 provisions and 2 pearls, which he takes from the stock … on numbers 8-12'."""

@@ -22,8 +22,9 @@ from goldlab.bots import make_bot
 from goldlab.core.errors import RecordError
 from goldlab.core.record import load_record
 from goldlab.core.state import start_position
+from goldlab.games.goldland.phases import COAST, DRAW, MOVING, OVER, PLACE
 from goldlab.games.goldland.position import build, problem
-from goldlab.games.goldland.state import COAST, DRAW, MOVING, OVER, PLACE, GoldlandState
+from goldlab.games.goldland.state import GoldlandState
 
 Data = dict[str, Any]
 
