@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from goldlab.core.options import check_seat
 from goldlab.core.state import CHANCE, TERMINAL, State
@@ -84,13 +84,56 @@ if TYPE_CHECKING:
 STARTING_KIT = {PROVISION: 3, PEARL: 2}
 """'3 provisions and 2 pearls, which he takes from the stock … on numbers 8-12'."""
 
-_FIELDS = (
-    "phase", "turn", "round", "board", "unseen", "coast_queue", "treasure_at", "stock",
-    "token_stock", "treasure_stock", "packs", "tokens", "gold", "pos", "camps_left", "camps",
-    "markers", "amulets_left", "bonus", "reserve", "box_paid", "first_arrival", "bonus_open",
-    "end_reason", "capped", "move", "allowance", "steps", "path", "red_here", "camp_right",
-    "acquired", "explored", "acted", "hand", "drawn", "explore_at",
-)
+class GoldlandSnapshot(NamedTuple):
+    """The whole position, immutable and comparable: what undo, clone and records keep.
+
+    Lists of the state are tuples here; spaces, tiles and articles are indexes
+    (a board entry is ``tile index * 4 + quarter turns``, -1 when empty).  The
+    JSON form (:meth:`GoldlandState._snapshot_to_json`) has one key per field,
+    in this order, with spaces and tiles by name.
+    """
+
+    phase: str
+    turn: int
+    round: int
+    board: tuple[int, ...]
+    unseen: tuple[int, ...]
+    coast_queue: tuple[int, ...]
+    treasure_at: tuple[bool, ...]
+    stock: tuple[int, ...]
+    token_stock: int
+    treasure_stock: int
+    packs: tuple[tuple[int, ...], ...]
+    tokens: tuple[int, ...]
+    gold: tuple[int, ...]
+    pos: tuple[int, ...]
+    camps_left: tuple[int, ...]
+    camps: tuple[tuple[int, int], ...]
+    markers: tuple[int, ...]
+    amulets_left: int
+    bonus: int
+    reserve: int
+    box_paid: int
+    first_arrival: int
+    bonus_open: bool
+    end_reason: str
+    capped: bool
+    move: int
+    allowance: int
+    steps: int
+    path: tuple[int, ...]
+    red_here: bool
+    camp_right: bool
+    acquired: bool
+    explored: bool
+    acted: bool
+    hand: tuple[int, ...]
+    drawn: int
+    explore_at: int
+
+
+_FIELDS = GoldlandSnapshot._fields
+"""The snapshot's field names, in order (the keys of its JSON form)."""
 
 
 class GoldlandState(State["GoldlandGame"]):
@@ -267,59 +310,68 @@ class GoldlandState(State["GoldlandGame"]):
         """
 
     # ------------------------------------------------------------ snapshots
-    def _save(self) -> Any:
-        return (
-            self.phase, self.turn, self.round, tuple(self.board), tuple(self.unseen),
-            tuple(self.coast_queue), tuple(self.treasure_at), tuple(self.stock),
-            self.token_stock, self.treasure_stock, tuple(tuple(p) for p in self.packs),
-            tuple(self.tokens), tuple(self.gold), tuple(self.pos), tuple(self.camps_left),
-            self.camps, tuple(self.markers), self.amulets_left, self.bonus, self.reserve,
-            self.box_paid, self.first_arrival, self.bonus_open, self.end_reason, self.capped,
-            self.move, self.allowance, self.steps, self.path, self.red_here, self.camp_right,
-            self.acquired, self.explored, self.acted, tuple(self.hand), self.drawn,
-            self.explore_at,
+    def _save(self) -> GoldlandSnapshot:
+        return GoldlandSnapshot(
+            phase=self.phase, turn=self.turn, round=self.round, board=tuple(self.board),
+            unseen=tuple(self.unseen), coast_queue=tuple(self.coast_queue),
+            treasure_at=tuple(self.treasure_at), stock=tuple(self.stock),
+            token_stock=self.token_stock, treasure_stock=self.treasure_stock,
+            packs=tuple(tuple(p) for p in self.packs), tokens=tuple(self.tokens),
+            gold=tuple(self.gold), pos=tuple(self.pos), camps_left=tuple(self.camps_left),
+            camps=self.camps, markers=tuple(self.markers), amulets_left=self.amulets_left,
+            bonus=self.bonus, reserve=self.reserve, box_paid=self.box_paid,
+            first_arrival=self.first_arrival, bonus_open=self.bonus_open,
+            end_reason=self.end_reason, capped=self.capped, move=self.move,
+            allowance=self.allowance, steps=self.steps, path=self.path, red_here=self.red_here,
+            camp_right=self.camp_right, acquired=self.acquired, explored=self.explored,
+            acted=self.acted, hand=tuple(self.hand), drawn=self.drawn,
+            explore_at=self.explore_at,
         )
 
-    def _load(self, snapshot: Any) -> None:
-        (
-            self.phase, self.turn, self.round, board, unseen, coast_queue, treasure_at, stock,
-            self.token_stock, self.treasure_stock, packs, tokens, gold, pos, camps_left,
-            self.camps, markers, self.amulets_left, self.bonus, self.reserve, self.box_paid,
-            self.first_arrival, self.bonus_open, self.end_reason, self.capped, self.move,
-            self.allowance, self.steps, self.path, self.red_here, self.camp_right,
-            self.acquired, self.explored, self.acted, hand, self.drawn, self.explore_at,
-        ) = snapshot
-        self.board = list(board)
-        self.unseen = list(unseen)
-        self.coast_queue = list(coast_queue)
-        self.treasure_at = list(treasure_at)
-        self.stock = list(stock)
-        self.packs = [list(p) for p in packs]
-        self.tokens = list(tokens)
-        self.gold = list(gold)
-        self.pos = list(pos)
-        self.camps_left = list(camps_left)
-        self.markers = list(markers)
-        self.hand = list(hand)
+    def _load(self, snapshot: GoldlandSnapshot) -> None:
+        s = snapshot
+        self.phase, self.turn, self.round = s.phase, s.turn, s.round
+        self.board = list(s.board)
+        self.unseen = list(s.unseen)
+        self.coast_queue = list(s.coast_queue)
+        self.treasure_at = list(s.treasure_at)
+        self.stock = list(s.stock)
+        self.token_stock, self.treasure_stock = s.token_stock, s.treasure_stock
+        self.packs = [list(p) for p in s.packs]
+        self.tokens = list(s.tokens)
+        self.gold = list(s.gold)
+        self.pos = list(s.pos)
+        self.camps_left = list(s.camps_left)
+        self.camps = s.camps
+        self.markers = list(s.markers)
+        self.amulets_left, self.bonus, self.reserve = s.amulets_left, s.bonus, s.reserve
+        self.box_paid, self.first_arrival = s.box_paid, s.first_arrival
+        self.bonus_open, self.end_reason, self.capped = s.bonus_open, s.end_reason, s.capped
+        self.move, self.allowance, self.steps, self.path = s.move, s.allowance, s.steps, s.path
+        self.red_here, self.camp_right = s.red_here, s.camp_right
+        self.acquired, self.explored, self.acted = s.acquired, s.explored, s.acted
+        self.hand = list(s.hand)
+        self.drawn, self.explore_at = s.drawn, s.explore_at
         self._legal = None
 
-    def _snapshot_to_json(self, snapshot: Any) -> Any:
-        data = dict(zip(_FIELDS, snapshot, strict=True))
+    def _snapshot_to_json(self, snapshot: GoldlandSnapshot) -> Any:
+        s = snapshot
+        data: dict[str, Any] = s._asdict()
         data["board"] = {
             cell_name(c): [self.tiles[v >> 2].id, (v & 3) * 90]
-            for c, v in enumerate(snapshot[3]) if v >= 0
+            for c, v in enumerate(s.board) if v >= 0
         }
-        data["unseen"] = [self.tiles[i].id for i in snapshot[4]]
-        data["coast_queue"] = [cell_name(c) for c in snapshot[5]]
-        data["treasure_at"] = [cell_name(c) for c, t in enumerate(snapshot[6]) if t]
-        data["pos"] = [cell_name(c) for c in snapshot[13]]
-        data["camps"] = [[cell_name(c), s] for c, s in snapshot[15]]
-        data["path"] = [cell_name(c) for c in snapshot[28]]
-        data["drawn"] = self.tiles[snapshot[35]].id if snapshot[35] >= 0 else None
-        data["explore_at"] = cell_name(snapshot[36]) if snapshot[36] >= 0 else None
+        data["unseen"] = [self.tiles[i].id for i in s.unseen]
+        data["coast_queue"] = [cell_name(c) for c in s.coast_queue]
+        data["treasure_at"] = [cell_name(c) for c, t in enumerate(s.treasure_at) if t]
+        data["pos"] = [cell_name(c) for c in s.pos]
+        data["camps"] = [[cell_name(c), seat] for c, seat in s.camps]
+        data["path"] = [cell_name(c) for c in s.path]
+        data["drawn"] = self.tiles[s.drawn].id if s.drawn >= 0 else None
+        data["explore_at"] = cell_name(s.explore_at) if s.explore_at >= 0 else None
         return _plain(data)
 
-    def _snapshot_from_json(self, data: Any) -> Any:
+    def _snapshot_from_json(self, data: Any) -> GoldlandSnapshot:
         try:
             board = [-1] * CELLS
             for name, (tile_id, degrees) in data["board"].items():
@@ -341,7 +393,7 @@ class GoldlandState(State["GoldlandGame"]):
             values["explore_at"] = parse_cell(at) if at is not None else -1
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"malformed Goldland position: {exc!r}") from None
-        return tuple(values[f] for f in _FIELDS)
+        return GoldlandSnapshot(**values)
 
     def _position_problem(self) -> str | None:
         from goldlab.games.goldland.position import problem
