@@ -19,6 +19,7 @@ dispatches.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -61,7 +62,6 @@ from goldlab.games.goldland.board import (
     SW_CORNER,
     cell_name,
     coast_rotation,
-    parse_cell,
 )
 from goldlab.games.goldland.events import (
     CoastLaid,
@@ -372,27 +372,38 @@ class GoldlandState(State["GoldlandGame"]):
         return _plain(data)
 
     def _snapshot_from_json(self, data: Any) -> GoldlandSnapshot:
-        try:
-            board = [-1] * CELLS
-            for name, (tile_id, degrees) in data["board"].items():
-                board[parse_cell(name)] = self.tileset.by_id(tile_id).index * 4 + int(degrees) // 90
-            treasure_at = [False] * CELLS
-            for name in data["treasure_at"]:
-                treasure_at[parse_cell(name)] = True
-            values: dict[str, Any] = {f: _frozen(data[f]) for f in _FIELDS}
-            values["board"] = tuple(board)
-            values["unseen"] = tuple(self.tileset.by_id(t).index for t in data["unseen"])
-            values["coast_queue"] = tuple(parse_cell(c) for c in data["coast_queue"])
-            values["treasure_at"] = tuple(treasure_at)
-            values["pos"] = tuple(parse_cell(c) for c in data["pos"])
-            values["camps"] = tuple((parse_cell(c), int(s)) for c, s in data["camps"])
-            values["path"] = tuple(parse_cell(c) for c in data["path"])
-            drawn = data["drawn"]
-            values["drawn"] = self.tileset.by_id(drawn).index if drawn is not None else -1
-            at = data["explore_at"]
-            values["explore_at"] = parse_cell(at) if at is not None else -1
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"malformed Goldland position: {exc!r}") from None
+        """Read the JSON form strictly: each field on its own, exact values only.
+
+        The data may come from a hostile file: anything malformed is a
+        ``ValueError`` whose message begins with the field's name in quotes.
+        Only the form of the spaces, tiles, rotations and seats is read here;
+        :func:`goldlab.games.goldland.position.problem` checks the rest.
+        """
+        if not isinstance(data, dict):
+            raise ValueError("a Goldland position is a JSON object of its fields")
+        for key in data:
+            if key not in _FIELDS:
+                raise ValueError(f"{key!r}: not a field of a Goldland position")
+        for field in _FIELDS:
+            if field not in data:
+                raise ValueError(f"'{field}': missing")
+        tiles = {t.id: t.index for t in self.tiles}
+        values: dict[str, Any] = {f: _frozen(data[f]) for f in _FIELDS}
+        values["board"] = _board_from_json(data["board"], tiles)
+        unseen = [_tile("unseen", t, tiles) for t in _list("unseen", data["unseen"])]
+        values["unseen"] = _distinct("unseen", unseen, lambda i: self.tiles[i].id)
+        values["coast_queue"] = _cells("coast_queue", data["coast_queue"], distinct=True)
+        treasure_at = [False] * CELLS
+        for c in _cells("treasure_at", data["treasure_at"], distinct=True):
+            treasure_at[c] = True
+        values["treasure_at"] = tuple(treasure_at)
+        values["pos"] = _cells("pos", data["pos"])
+        values["camps"] = tuple(_camp(entry) for entry in _list("camps", data["camps"]))
+        values["path"] = _cells("path", data["path"])
+        drawn = data["drawn"]
+        values["drawn"] = -1 if drawn is None else _tile("drawn", drawn, tiles)
+        at = data["explore_at"]
+        values["explore_at"] = -1 if at is None else _cell("explore_at", at)
         return GoldlandSnapshot(**values)
 
     def _position_problem(self) -> str | None:
@@ -492,3 +503,73 @@ def _frozen(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_frozen(v) for v in value)
     return value
+
+
+_CELL_NAMES = {cell_name(c): c for c in range(CELLS)}
+_ROTATIONS = {0: 0, 90: 1, 180: 2, 270: 3}
+"""Degrees clockwise, as a record writes them, to quarter turns."""
+
+
+def _list(field: str, value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise ValueError(f"'{field}' must be a list, not {value!r}")
+    return value
+
+
+def _cell(field: str, name: Any) -> int:
+    """A space written exactly as ``row,col`` (0-6 each)."""
+    c = _CELL_NAMES.get(name) if isinstance(name, str) else None
+    if c is None:
+        raise ValueError(f"'{field}': {name!r} is not a space of the 7x7 grid (row,col, 0-6)")
+    return c
+
+
+def _cells(field: str, value: Any, distinct: bool = False) -> tuple[int, ...]:
+    cells = [_cell(field, name) for name in _list(field, value)]
+    return _distinct(field, cells, cell_name) if distinct else tuple(cells)
+
+
+def _distinct(field: str, items: list[int], show: Callable[[int], str]) -> tuple[int, ...]:
+    """``items``, refused if one is listed twice (a space or tile can be there only once)."""
+    seen: set[int] = set()
+    for item in items:
+        if item in seen:
+            raise ValueError(f"'{field}' lists {show(item)} twice")
+        seen.add(item)
+    return tuple(items)
+
+
+def _tile(field: str, tile_id: Any, tiles: dict[str, int]) -> int:
+    index = tiles.get(tile_id) if isinstance(tile_id, str) else None
+    if index is None:
+        raise ValueError(f"'{field}': {tile_id!r} is not the id of a tile of the tile set")
+    return index
+
+
+def _board_from_json(value: Any, tiles: dict[str, int]) -> tuple[int, ...]:
+    """Each laid tile: ``"row,col": [tile id, degrees clockwise]``."""
+    if not isinstance(value, dict):
+        raise ValueError(f"'board' must map spaces to [tile, rotation], not {value!r}")
+    board = [-1] * CELLS
+    for name, laid in value.items():
+        c = _cell("board", name)
+        if not (isinstance(laid, list) and len(laid) == 2):
+            raise ValueError(f"'board': {name} must hold [tile id, rotation], not {laid!r}")
+        tile_id, degrees = laid
+        index = _tile("board", tile_id, tiles)
+        if type(degrees) is not int or degrees not in _ROTATIONS:
+            raise ValueError(f"'board': the rotation of {tile_id} on {name} must be 0, 90, 180 "
+                             f"or 270 (degrees clockwise), not {degrees!r}")
+        board[c] = index * 4 + _ROTATIONS[degrees]
+    return tuple(board)
+
+
+def _camp(entry: Any) -> tuple[int, int]:
+    """A camp: ``[space, seat]``."""
+    if not (isinstance(entry, list) and len(entry) == 2):
+        raise ValueError(f"'camps': each camp is [space, seat], not {entry!r}")
+    name, seat = entry
+    if type(seat) is not int:
+        raise ValueError(f"'camps': the seat of the camp on {name!r} must be a whole number, "
+                         f"not {seat!r}")
+    return _cell("camps", name), seat

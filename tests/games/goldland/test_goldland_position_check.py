@@ -22,6 +22,7 @@ from goldlab.bots import make_bot
 from goldlab.core.errors import RecordError
 from goldlab.core.record import load_record
 from goldlab.core.state import start_position
+from goldlab.games.goldland.board import parse_cell
 from goldlab.games.goldland.phases import COAST, DRAW, MOVING, OVER, PLACE
 from goldlab.games.goldland.position import build, problem
 from goldlab.games.goldland.state import GoldlandState
@@ -412,3 +413,89 @@ def test_build_refuses_what_a_record_could_not_load() -> None:
         build(players=2, first_arrival=2)
     with pytest.raises(OptionsError, match="'bonus'"):
         build(players=2, bonus=5)
+
+
+# ----------------------------------------------------------------- strict reading
+def _rotation(value: Any) -> Callable[[Data], None]:
+    def change(d: Data) -> None:
+        d["board"]["6,6"][1] = value  # the start tile
+
+    return change
+
+
+def _camp_seat(value: Any) -> Callable[[Data], None]:
+    def change(d: Data) -> None:
+        d["camps"][0][1] = value
+
+    return change
+
+
+def _treasure_twice(d: Data) -> None:
+    assert d["treasure_at"], "the position needs a treasure"
+    d["treasure_at"].append(d["treasure_at"][0])
+
+
+def _unseen_twice(d: Data) -> None:
+    d["unseen"][1] = d["unseen"][0]
+
+
+def _rename_field(d: Data) -> None:
+    d["gold_pieces"] = d.pop("gold")
+
+
+# (position, mutation, field the message must name): values a file could hold that
+# the reader once coerced (a rotation rounded, a seat "1" read as 1, a treasure
+# listed twice collapsed) or failed on without naming the field
+STRICT: dict[str, tuple[str, Callable[[Data], None], str]] = {
+    "rotation 45": ("start", _rotation(45), "board"),
+    "rotation as text": ("start", _rotation("90"), "board"),
+    "rotation as a fraction": ("start", _rotation(90.7), "board"),
+    "rotation as a flag": ("start", _rotation(True), "board"),
+    "rotation 360": ("start", _rotation(360), "board"),
+    "rotation -90": ("start", _rotation(-90), "board"),
+    "rotation missing": ("start", lambda d: d["board"]["6,6"].pop(), "board"),
+    "board tile unknown": ("start", lambda d: d["board"]["6,6"].__setitem__(0, "T99"), "board"),
+    "board space as a number": ("start", lambda d: d["board"].__setitem__("77", ["T01", 0]),
+                                "board"),
+    "board not a mapping": ("start", _set("board", []), "board"),
+    "camp seat as text": ("camps", _camp_seat("1"), "camps"),
+    "camp seat as a flag": ("camps", _camp_seat(True), "camps"),
+    "camp seat as a fraction": ("camps", _camp_seat(1.0), "camps"),
+    "camp not a pair": ("camps", lambda d: d["camps"][0].append(0), "camps"),
+    "camp space as a number": ("camps", lambda d: d["camps"][0].__setitem__(0, 3), "camps"),
+    "treasure listed twice": ("camps", _treasure_twice, "treasure_at"),
+    "treasure space not a name": ("start", _set("treasure_at", [33]), "treasure_at"),
+    "face-down tile listed twice": ("start", _unseen_twice, "unseen"),
+    "face-down tile as a number": ("start", lambda d: d["unseen"].__setitem__(0, 5), "unseen"),
+    "pawn space as a number": ("start", _seat("pos", 13), "pos"),
+    "pawn space padded": ("start", _seat("pos", " 6,6"), "pos"),
+    "pawn space off the grid": ("start", _seat("pos", "7,0"), "pos"),
+    "pos not a list": ("start", _set("pos", "6,6"), "pos"),
+    "path step as a number": ("moving", lambda d: d["path"].__setitem__(0, 1), "path"),
+    "coast space listed twice": ("coast", _coast_dealt_twice, "coast_queue"),
+    "drawn tile as a number": ("place", _set("drawn", 3), "drawn"),
+    "explore_at as a list": ("draw", _set("explore_at", [0, 0]), "explore_at"),
+    "a field missing": ("start", lambda d: d.pop("markers"), "markers"),
+    "an unknown field": ("start", _rename_field, "gold_pieces"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(STRICT))
+def test_a_malformed_field_is_one_record_error_naming_it(name: str) -> None:
+    kind, change, field = STRICT[name]
+    data = _position(kind)
+    change(data["data"])
+    with pytest.raises(RecordError) as caught:
+        start_position(data)
+    message = str(caught.value)
+    assert f"'{field}'" in message, message
+    assert "laid twice" not in message and "cannot be examined" not in message, message
+
+
+def test_each_exact_rotation_is_read_as_quarter_turns() -> None:
+    state = _loads(_position("start"))
+    data = _position("start")["data"]
+    for quarter_turns, degrees in enumerate((0, 90, 180, 270)):
+        data["board"]["6,6"][1] = degrees
+        snapshot = state._snapshot_from_json(copy.deepcopy(data))
+        assert snapshot.board[parse_cell("6,6")] & 3 == quarter_turns
