@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 Columns = dict[str, np.ndarray]
+Seeds = np.ndarray
 Engine = Callable[[np.ndarray], tuple[Columns, Columns]]
 
 
@@ -65,4 +66,4 @@ def warm_up(game: str, bots: Sequence[str], options: Mapping[str, Any]) -> None:
         engine(np.zeros(1, dtype=np.uint64))
 
 
-__all__ = ["Columns", "Engine", "engine_for", "is_builtin_random", "supports", "warm_up"]
+__all__ = ["Columns", "Engine", "Seeds", "engine_for", "is_builtin_random", "supports", "warm_up"]

@@ -53,3 +53,14 @@ def card(img: np.ndarray, x: int, y: int, w: int, h: int, fill: RGB, label: str 
     img[y:y + h, x:x + w] = fill
     if label:
         text(img, x + (w - (8 * len(label) - 2)) // 2, y + (h - 10) // 2, label, ink)
+
+
+Image = np.ndarray
+"""A picture: a ``(height, width, 3)`` array of ``uint8``."""
+
+
+def canvas(height: int, width: int) -> Image:
+    """A blank picture in the table's background colour."""
+    img = np.empty((height, width, 3), np.uint8)
+    img[:] = BACKGROUND
+    return img

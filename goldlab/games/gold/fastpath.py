@@ -6,9 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    import numpy as np
-
-    from goldlab.fast import Columns, Engine
+    from goldlab.fast import Columns, Engine, Seeds
 
 
 def engine(bots: Sequence[str], options: Mapping[str, Any]) -> Engine | None:
@@ -35,7 +33,7 @@ def engine(bots: Sequence[str], options: Mapping[str, Any]) -> Engine | None:
     start = int(opts.start_player)  # type: ignore[attr-defined]
     declinable = bool(opts.bonus_may_be_declined)  # type: ignore[attr-defined]
 
-    def play(seeds: np.ndarray) -> tuple[Columns, Columns]:
+    def play(seeds: Seeds) -> tuple[Columns, Columns]:
         from goldlab.fast.gold import play_random
 
         out = play_random(players, seeds, start_player=start, donkey_colours=donkeys,

@@ -1,22 +1,19 @@
-"""Gold!'s table as a small RGB picture (PettingZoo's ``rgb_array``); needs NumPy."""
+"""Gold!'s table as a small RGB picture (PettingZoo's ``rgb_array``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
-from goldlab.interop.raster import BACK, BACKGROUND, INK, RGB, card, hex_rgb
+from goldlab.interop.raster import BACK, INK, RGB, Image, canvas, card, hex_rgb
 
 
-def picture(view: Any) -> np.ndarray:
+def picture(view: Any) -> Image:
     """Gold!: the offer, then per seat its tableau and its scoring pile (backs if hidden)."""
     from goldlab.games.gold.render import PALETTE
 
     w, h, gap, cols = 18, 24, 3, 26
     rows = 1 + 2 * view.players
-    img = np.empty((rows * (h + 2 * gap) + gap, cols * (w + gap) + 3 * gap, 3), np.uint8)
-    img[:] = BACKGROUND
+    img = canvas(rows * (h + 2 * gap) + gap, cols * (w + gap) + 3 * gap)
 
     def row(r: int, cards: Any, hidden: int = 0, marker: RGB | None = None) -> None:
         y = gap + r * (h + 2 * gap)

@@ -1,22 +1,19 @@
-"""Goldland's table as a small RGB picture (PettingZoo's ``rgb_array``); needs NumPy."""
+"""Goldland's table as a small RGB picture (PettingZoo's ``rgb_array``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
-from goldlab.interop.raster import BACKGROUND, INK, hex_rgb
+from goldlab.interop.raster import INK, Image, canvas, hex_rgb
 
 
-def picture(view: Any) -> np.ndarray:
+def picture(view: Any) -> Image:
     """Goldland: the 7x7 grid (tiles coloured by kind or adventure, paths, treasures),
     camps as small flags and adventurers as squares in the seats' colours."""
     from goldlab.games.goldland.render import ADVENTURE_COLOURS, SEAT_COLOURS
 
     size, gap, side = 30, 2, 7
-    img = np.empty((side * (size + gap) + gap, side * (size + gap) + gap, 3), np.uint8)
-    img[:] = BACKGROUND
+    img = canvas(side * (size + gap) + gap, side * (size + gap) + gap)
     path, half, w = (107, 74, 34), size // 2, 3
     for c, entry in enumerate(view.board):
         x = gap + (c % side) * (size + gap)

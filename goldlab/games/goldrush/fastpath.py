@@ -6,9 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    import numpy as np
-
-    from goldlab.fast import Columns, Engine
+    from goldlab.fast import Columns, Engine, Seeds
 
 
 def engine(bots: Sequence[str], options: Mapping[str, Any]) -> Engine | None:
@@ -36,7 +34,7 @@ def engine(bots: Sequence[str], options: Mapping[str, Any]) -> Engine | None:
     rush_when_stuck = opts.dead_position == GOLD_RUSH
     stall_limit = int(opts.stall_limit)
 
-    def play(seeds: np.ndarray) -> tuple[Columns, Columns]:
+    def play(seeds: Seeds) -> tuple[Columns, Columns]:
         from goldlab.fast.goldrush import play_random
 
         out = play_random(players, seeds, start_player=start, owners=owners,

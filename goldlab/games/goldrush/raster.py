@@ -1,15 +1,13 @@
-"""Mount Goldrush's table as a small RGB picture (PettingZoo's ``rgb_array``); needs NumPy."""
+"""Mount Goldrush's table as a small RGB picture (PettingZoo's ``rgb_array``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
-from goldlab.interop.raster import BACK, BACKGROUND, INK, WHITE, card, hex_rgb
+from goldlab.interop.raster import BACK, BACKGROUND, INK, WHITE, Image, canvas, card, hex_rgb
 
 
-def picture(view: Any) -> np.ndarray:
+def picture(view: Any) -> Image:
     """Mount Goldrush: the 8x8 table; seen cards shown, unseen ones as backs, gone ones empty."""
     from goldlab.games.goldrush.observation import GONE, UP
 
@@ -17,8 +15,7 @@ def picture(view: Any) -> np.ndarray:
                "violet": "#8a4fd6"}
     size, gap = 22, 3
     side = 8
-    img = np.empty((side * (size + gap) + gap, side * (size + gap) + gap, 3), np.uint8)
-    img[:] = BACKGROUND
+    img = canvas(side * (size + gap) + gap, side * (size + gap) + gap)
     for p, (status, c) in enumerate(zip(view.status, view.cards, strict=True)):
         x = gap + (p % side) * (size + gap)
         y = gap + (p // side) * (size + gap)
