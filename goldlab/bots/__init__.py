@@ -15,7 +15,6 @@ True
 
 from __future__ import annotations
 
-import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
@@ -26,11 +25,6 @@ from goldlab.core.values import Action
 
 BotFactory = Callable[..., "Bot"]
 _BOTS: dict[tuple[str, str], BotFactory] = {}
-_BUILTIN_BOT_MODULES: dict[str, str] = {
-    "gold": "goldlab.games.gold.bots",
-    "goldrush": "goldlab.games.goldrush.bots",
-    "goldland": "goldlab.games.goldland.bots",
-}
 
 
 class Bot(ABC):
@@ -67,9 +61,12 @@ def register_bot(game: str, name: str, factory: BotFactory) -> None:
 
 
 def _load(game: str) -> None:
-    module = _BUILTIN_BOT_MODULES.get(game)
-    if module is not None:
-        importlib.import_module(module)
+    """Import the bots the game's description names (its ``bots`` module)."""
+    from goldlab.core.registry import find
+
+    found = find(game)
+    if found is not None:
+        found.part("bots")
 
 
 def bot_names(game: str) -> list[str]:

@@ -93,11 +93,16 @@ class Game(ABC):
     def presenter(self) -> Presenter:
         """How this game shows itself in a view (click targets, rulebook quotes, odds).
 
-        Games override this with the presenter in their folder; the base gives the plain
-        one (the observation's HTML, notation only).
+        The presenter named by the game's description (``presenter``); without one, the
+        plain one (the observation's HTML, notation only).  Games may also override this.
         """
         from goldlab.core.presentation import Presenter
+        from goldlab.core.registry import find
 
+        found = find(self.name)
+        if found is not None and found.has("presenter"):
+            made: Presenter = found.part("presenter")(self)
+            return made
         return Presenter(self)
 
     def _key(self) -> tuple[Any, ...]:

@@ -1,51 +1,80 @@
 """The registry of games: ``goldlab.make("gold", players=3, seed=7)``.
 
-Built-in games are imported lazily by name, so importing goldlab stays cheap
-and a game package is loaded only when it is used.
+Each game registers one :class:`~goldlab.core.description.GameDescription` from its own
+folder (:func:`register`).  The built-in games are the sub-packages of
+:mod:`goldlab.games`, found without importing them and imported lazily by name, so
+importing goldlab stays cheap and a game package is loaded only when it is used.  A
+game outside goldlab registers itself the same way, e.g. from its package's
+``__init__``.
 """
 
 from __future__ import annotations
 
 import importlib
 import os
-from typing import Any
+import pkgutil
+from functools import cache
+from typing import Any, TypeVar
 
+from goldlab.core.description import GameDescription
 from goldlab.core.errors import InvalidActionError, OptionsError
 from goldlab.core.game import Game
 from goldlab.core.state import State
 from goldlab.core.values import Action
 
-_BUILTIN: dict[str, str] = {
-    "gold": "goldlab.games.gold",
-    "goldrush": "goldlab.games.goldrush",
-    "goldland": "goldlab.games.goldland",
-}
-_GAMES: dict[str, type[Game]] = {}
+_GAMES: dict[str, GameDescription] = {}
+_BUILTIN_PACKAGE = "goldlab.games"
+
+Registered = TypeVar("Registered", GameDescription, type[Game])
 
 
-def register(cls: type[Game]) -> type[Game]:
-    """Register a game class under ``cls.name`` (usable as a class decorator)."""
-    _GAMES[cls.name] = cls
+@cache
+def _builtin() -> frozenset[str]:
+    """The built-in game folders (sub-packages of :mod:`goldlab.games`), not imported."""
+    package = importlib.import_module(_BUILTIN_PACKAGE)
+    return frozenset(m.name for m in pkgutil.iter_modules(package.__path__) if m.ispkg)
+
+
+def register(what: Registered) -> Registered:
+    """Register a game: its description, or a bare game class (usable as a decorator).
+
+    A bare class registers a description with the game only (no bots, no encoding...).
+    """
+    found = what if isinstance(what, GameDescription) else GameDescription(what.name, what)
+    _GAMES[found.name] = found
     _MADE.clear()
-    return cls
+    return what
 
 
 def names() -> list[str]:
     """The names of every available game."""
-    return sorted(set(_BUILTIN) | set(_GAMES))
+    return sorted(_builtin() | set(_GAMES))
+
+
+def find(name: object) -> GameDescription | None:
+    """The description of the game ``name``, or None when there is no such game."""
+    if not isinstance(name, str):
+        return None
+    if name not in _GAMES and name in _builtin():
+        importlib.import_module(f"{_BUILTIN_PACKAGE}.{name}")
+    return _GAMES.get(name)
+
+
+def description(name: str) -> GameDescription:
+    """The description of the game ``name`` (:class:`OptionsError` if there is none)."""
+    if not isinstance(name, str):
+        raise OptionsError(f"a game is named by text, got {type(name).__name__}; "
+                           f"available: {', '.join(names())}")
+    found = find(name)
+    if found is None:
+        raise OptionsError(f"unknown game {name!r}; available: {', '.join(names())}")
+    return found
 
 
 def game_class(name: str) -> type[Game]:
     """The game class registered as ``name``."""
-    if not isinstance(name, str):
-        raise OptionsError(f"a game is named by text, got {type(name).__name__}; "
-                           f"available: {', '.join(names())}")
-    if name not in _GAMES and name in _BUILTIN:
-        importlib.import_module(_BUILTIN[name])
-    try:
-        return _GAMES[name]
-    except KeyError:
-        raise OptionsError(f"unknown game {name!r}; available: {', '.join(names())}") from None
+    cls: type[Game] = description(name).part("game")
+    return cls
 
 
 def game(name: str, players: int | None = None, **options: Any) -> Game:

@@ -46,6 +46,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from goldlab.core.registry import find
 from goldlab.core.registry import game as make_game
 from goldlab.core.state import State
 from goldlab.interop.encoding import encoding_class, encoding_for
@@ -73,7 +74,8 @@ class GoldlabEnv(AECEnv):  # type: ignore[misc]
         """The goldlab :class:`~goldlab.core.game.Game` being played."""
         self.encoding = encoding_for(self.goldlab_game)
         """Its integer and tensor encoding."""
-        modes = ["ansi", *(["rgb_array"] if game in PICTURES else [])]
+        self._picture = picture_for(game)
+        modes = ["ansi", *(["rgb_array"] if self._picture is not None else [])]
         self.metadata = {**type(self).metadata, "name": f"goldlab_{game}_v0",
                          "render_modes": modes}
         if render_mode is not None and render_mode not in modes:
@@ -175,7 +177,9 @@ class GoldlabEnv(AECEnv):  # type: ignore[misc]
                 else state.observation(self.render_seat))
         if self.render_mode == "ansi":
             return self.encoding.view_string(view)
-        return PICTURES[self.goldlab_game.name](view)
+        assert self._picture is not None  # render_mode was checked against the modes
+        image: np.ndarray = self._picture(view)
+        return image
 
     def close(self) -> None:
         """Nothing to release (no windows, no files)."""
@@ -199,165 +203,10 @@ def env(game: str = "gold", players: int | None = None, **kwargs: Any) -> AECEnv
     return wrapped
 
 
-# ================================================================ pictures
-# A 3x5 pixel font for the card values drawn on the pictures.
-_GLYPHS: dict[str, tuple[str, ...]] = {
-    "0": ("###", "#.#", "#.#", "#.#", "###"),
-    "1": (".#.", "##.", ".#.", ".#.", "###"),
-    "2": ("###", "..#", "###", "#..", "###"),
-    "3": ("###", "..#", "###", "..#", "###"),
-    "4": ("#.#", "#.#", "###", "..#", "..#"),
-    "5": ("###", "#..", "###", "..#", "###"),
-    "6": ("###", "#..", "###", "#.#", "###"),
-    "7": ("###", "..#", "..#", ".#.", ".#."),
-    "8": ("###", "#.#", "###", "#.#", "###"),
-    "9": ("###", "#.#", "###", "..#", "###"),
-    "D": ("##.", "#.#", "#.#", "#.#", "##."),
-    "X": ("#.#", "#.#", ".#.", "#.#", "#.#"),
-}
-_BACKGROUND = (255, 251, 234)
-_BACK = (139, 109, 42)
-_WHITE = (255, 255, 255)
-_INK = (34, 34, 34)
-RGB = tuple[int, int, int]
-
-
-def _hex(colour: str) -> RGB:
-    return (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16))
-
-
-def _text(img: np.ndarray, x: int, y: int, text: str, colour: RGB, scale: int = 2) -> None:
-    for ch in text:
-        glyph = _GLYPHS.get(ch)
-        if glyph is not None:
-            for row, line in enumerate(glyph):
-                for col, px in enumerate(line):
-                    if px == "#":
-                        y0, x0 = y + row * scale, x + col * scale
-                        img[y0:y0 + scale, x0:x0 + scale] = colour
-        x += 4 * scale
-
-
-def _card(img: np.ndarray, x: int, y: int, w: int, h: int, fill: RGB, label: str = "",
-          ink: RGB = _WHITE) -> None:
-    if x + w > img.shape[1] or y + h > img.shape[0]:
-        return
-    img[y:y + h, x:x + w] = fill
-    if label:
-        _text(img, x + (w - (8 * len(label) - 2)) // 2, y + (h - 10) // 2, label, ink)
-
-
-def _gold_picture(view: Any) -> np.ndarray:
-    """Gold!: the offer, then per seat its tableau and its scoring pile (backs if hidden)."""
-    from goldlab.games.gold.render import PALETTE
-
-    w, h, gap, cols = 18, 24, 3, 26
-    rows = 1 + 2 * view.players
-    img = np.empty((rows * (h + 2 * gap) + gap, cols * (w + gap) + 3 * gap, 3), np.uint8)
-    img[:] = _BACKGROUND
-
-    def row(r: int, cards: Any, hidden: int = 0, marker: RGB | None = None) -> None:
-        y = gap + r * (h + 2 * gap)
-        if marker is not None:
-            img[y:y + h, 0:gap] = marker
-        x = 2 * gap
-        for c in cards:
-            label = "D" if c.is_donkey else str(c.value)
-            _card(img, x, y, w, h, _hex(PALETTE[c.colour]), label)
-            x += w + gap
-        for _ in range(hidden):
-            _card(img, x, y, w, h, _BACK)
-            x += w + gap
-
-    row(0, view.offer, marker=_INK)
-    if view.draw_pile:  # the draw pile at the right end of the offer's row, with its size
-        x = img.shape[1] - 2 * gap - 2 * w - gap
-        _card(img, x, gap, 2 * w + gap, h, _BACK, str(view.draw_pile))
-    for s in range(view.players):
-        turn = (200, 160, 40) if view.to_move == s else None
-        row(1 + 2 * s, view.tableaux[s], marker=turn)
-        pile = view.scoring_piles[s]
-        row(2 + 2 * s, pile if pile is not None else (), hidden=view.pile_sizes[s] if pile is None
-            else 0)
-    return img
-
-
-def _goldrush_picture(view: Any) -> np.ndarray:
-    """Mount Goldrush: the 8x8 table; seen cards shown, unseen ones as backs, gone ones empty."""
-    from goldlab.games.goldrush.observation import GONE, UP
-
-    diggers = {"green": "#2e8b57", "orange": "#e8892b", "blue": "#2a6fdb", "red": "#d64545",
-               "violet": "#8a4fd6"}
-    size, gap = 22, 3
-    side = 8
-    img = np.empty((side * (size + gap) + gap, side * (size + gap) + gap, 3), np.uint8)
-    img[:] = _BACKGROUND
-    for p, (status, c) in enumerate(zip(view.status, view.cards, strict=True)):
-        x = gap + (p % side) * (size + gap)
-        y = gap + (p // side) * (size + gap)
-        if status == GONE:
-            continue
-        if c is None:
-            _card(img, x, y, size, size, _BACK)
-            continue
-        if c.is_gold:
-            fill, label, ink = (230, 190, 50), str(c.value), _INK
-        elif c.is_dynamite:
-            fill, label, ink = (40, 40, 40), "X", (230, 60, 60)
-        else:
-            fill, label, ink = _hex(diggers[c.colour]), str(c.value), _WHITE
-        if status != UP:  # seen before, face down again: faded, dark ink
-            r, g, b = ((v + 2 * w) // 3 for v, w in zip(fill, _BACKGROUND, strict=True))
-            fill, ink = (r, g, b), _INK
-        _card(img, x, y, size, size, fill, label, ink)
-    return img
-
-
-def _goldland_picture(view: Any) -> np.ndarray:
-    """Goldland: the 7x7 grid (tiles coloured by kind or adventure, paths, treasures),
-    camps as small flags and adventurers as squares in the seats' colours."""
-    from goldlab.games.goldland.render import ADVENTURE_COLOURS, SEAT_COLOURS
-
-    size, gap, side = 30, 2, 7
-    img = np.empty((side * (size + gap) + gap, side * (size + gap) + gap, 3), np.uint8)
-    img[:] = _BACKGROUND
-    path, half, w = (107, 74, 34), size // 2, 3
-    for c, entry in enumerate(view.board):
-        x = gap + (c % side) * (size + gap)
-        y = gap + (c // side) * (size + gap)
-        if entry is None:
-            img[y:y + size, x:x + size] = (225, 218, 196)
-            continue
-        tile = view.tileset.by_id(entry[0])
-        fill = {"start": "#f7d774", "coastal": "#e8dcae"}.get(tile.kind, "#f3e2b3")
-        if tile.adventure is not None:
-            fill = ADVENTURE_COLOURS[tile.adventure]
-        img[y:y + size, x:x + size] = _hex(fill)
-        exits = tile.exits_at(entry[1] // 90)
-        cx, cy = x + half, y + half
-        for d, (y0, y1, x0, x1) in enumerate((
-            (y, cy + w, cx - w, cx + w), (cy - w, cy + w, cx - w, x + size),
-            (cy - w, y + size, cx - w, cx + w), (cy - w, cy + w, x, cx + w),
-        )):
-            if exits >> d & 1:
-                img[y0:y1, x0:x1] = path
-    for c in view.treasures:
-        x, y = gap + (c % side) * (size + gap), gap + (c // side) * (size + gap)
-        img[y + 2:y + 8, x + size - 8:x + size - 2] = (224, 176, 32)
-    for c, seat in view.camps:
-        x, y = gap + (c % side) * (size + gap), gap + (c // side) * (size + gap)
-        img[y + 2 + 3 * seat:y + 5 + 3 * seat, x + 2:x + 8] = _hex(SEAT_COLOURS[seat])
-    for seat, c in enumerate(view.pawns):
-        x, y = gap + (c % side) * (size + gap), gap + (c // side) * (size + gap)
-        px, py = x + 4 + 5 * (seat % 3), y + size - 10 - 5 * (seat // 3)
-        img[py - 1:py + 5, px - 1:px + 5] = _INK
-        img[py:py + 4, px:px + 4] = _hex(SEAT_COLOURS[seat])
-    return img
-
-
-PICTURES: dict[str, Callable[[Any], np.ndarray]] = {
-    "gold": _gold_picture,
-    "goldrush": _goldrush_picture,
-    "goldland": _goldland_picture,
-}
-"""The games with an ``rgb_array`` picture, by goldlab name."""
+def picture_for(game: str) -> Callable[[Any], np.ndarray] | None:
+    """The ``rgb_array`` picture of ``game`` (its description's ``picture``), or None."""
+    found = find(game)
+    if found is None or not found.has("picture"):
+        return None
+    picture: Callable[[Any], np.ndarray] = found.part("picture")
+    return picture

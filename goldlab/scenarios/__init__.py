@@ -15,7 +15,6 @@ True
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,11 +23,6 @@ from goldlab.core.errors import GoldlabError, IllegalActionError
 from goldlab.core.state import State
 from goldlab.core.values import Event
 
-_SCENARIO_MODULES: dict[str, str] = {
-    "gold": "goldlab.games.gold.scenarios",
-    "goldrush": "goldlab.games.goldrush.scenarios",
-    "goldland": "goldlab.games.goldland.scenarios",
-}
 _SCENARIOS: dict[str, Scenario] = {}
 
 Check = Callable[[State[Any], list[Event]], None]
@@ -133,8 +127,11 @@ def register(scenario: Scenario) -> Scenario:
 
 
 def _load_all() -> None:
-    for module in _SCENARIO_MODULES.values():
-        importlib.import_module(module)
+    """Import every game's scenarios (the ``scenarios`` module of its description)."""
+    from goldlab.core.registry import description, names
+
+    for game in names():
+        description(game).part("scenarios")
 
 
 def names(game: str | None = None) -> list[str]:

@@ -6,12 +6,27 @@
 50
 """
 
+from goldlab.core.description import GameDescription
+from goldlab.core.registry import register
 from goldlab.games.gold.actions import DealDonkey, Exchange, NoBonus, Reveal, Steal, Take
 from goldlab.games.gold.cards import ALL_CARDS, COLOURS, Card, card, cards
 from goldlab.games.gold.game import GoldGame
 from goldlab.games.gold.observation import GoldView
 from goldlab.games.gold.options import GoldOptions
 from goldlab.games.gold.state import GoldState
+
+register(GameDescription(
+    "gold",
+    GoldGame,
+    bots="goldlab.games.gold.bots",
+    scenarios="goldlab.games.gold.scenarios",
+    encoding="goldlab.games.gold.encoding:GoldEncoding",
+    picture="goldlab.games.gold.raster:picture",
+    results="goldlab.games.gold.results",
+    fast="goldlab.games.gold.fastpath:engine",
+    presenter="goldlab.games.gold.presenter:GoldPresenter",
+    rulebook="goldlab.games.gold.rulebook",
+))
 
 __all__ = [
     "ALL_CARDS",

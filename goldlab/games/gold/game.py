@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from goldlab.core.errors import OptionsError
 from goldlab.core.game import Game
-from goldlab.core.registry import register
 from goldlab.core.state import State
 from goldlab.core.values import Action
 from goldlab.games.gold.actions import NoBonus, Steal, parse_action
@@ -20,7 +19,6 @@ if TYPE_CHECKING:
     from goldlab.games.gold.presenter import GoldPresenter
 
 
-@register
 class GoldGame(Game):
     """Gold! by Michael Schacht (Abacus 2011), 2-3 players."""
 
@@ -85,14 +83,23 @@ class GoldGame(Game):
         return GoldPresenter(self)
 
     def candidate_actions(self, state: State[Any]) -> list[Action]:
-        """Every take, exchange, steal and 'no bonus' that names real cards."""
-        return _candidates(self.players)
+        """Every take, exchange, 'no bonus' and steal that names real cards."""
+        return list(self.action_table())
+
+    def action_table(self) -> tuple[Action, ...]:
+        """Every player action in the order of its integer (``docs/interop.md``).
+
+        Take k is k (0-41), exchange g for t is 42 + 42 g + t, no bonus is 1806 and
+        steal k from seat v is 1807 + 42 v + k: the one table of Gold!'s actions, used by
+        the conformance kit and by the OpenSpiel and PettingZoo encoding.
+        """
+        return _action_table(self.players)
 
 
 @cache
-def _candidates(players: int) -> list[Action]:
+def _action_table(players: int) -> tuple[Action, ...]:
     actions: list[Action] = list(TAKES)
     actions.extend(e for row in EXCHANGES for e in row)
-    actions.extend(Steal(c, v) for c in ALL_CARDS for v in range(players))
     actions.append(NoBonus())
-    return actions
+    actions.extend(Steal(c, v) for v in range(players) for c in ALL_CARDS)
+    return tuple(actions)

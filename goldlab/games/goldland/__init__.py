@@ -9,6 +9,8 @@
 2
 """
 
+from goldlab.core.description import GameDescription
+from goldlab.core.registry import register
 from goldlab.games.goldland.actions import (
     Acquire,
     Camp,
@@ -30,6 +32,18 @@ from goldlab.games.goldland.observation import GoldlandView
 from goldlab.games.goldland.options import GoldlandOptions
 from goldlab.games.goldland.state import GoldlandState
 from goldlab.games.goldland.tiles import Tile, TileDataError, TileSet, default_tiles, load_tiles
+
+register(GameDescription(
+    "goldland",
+    GoldlandGame,
+    bots="goldlab.games.goldland.bots",
+    scenarios="goldlab.games.goldland.scenarios",
+    encoding="goldlab.games.goldland.encoding:GoldlandEncoding",
+    picture="goldlab.games.goldland.raster:picture",
+    results="goldlab.games.goldland.results",
+    presenter="goldlab.games.goldland.presenter:GoldlandPresenter",
+    rulebook="goldlab.games.goldland.rulebook",
+))
 
 __all__ = [
     "ARTICLES",

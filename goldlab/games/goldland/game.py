@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from goldlab.core.errors import OptionsError
 from goldlab.core.game import Game
-from goldlab.core.registry import register
 from goldlab.core.state import State
 from goldlab.core.values import Action
 from goldlab.games.goldland.actions import (
@@ -46,7 +45,6 @@ UNBOUNDED = 2**62
 """``max_steps`` without a turn cap: Goldland has no finite bound (players may pass forever)."""
 
 
-@register
 class GoldlandGame(Game):
     """Goldland by Wolfgang Kramer (Goldsieber 2002), 2-5 players."""
 

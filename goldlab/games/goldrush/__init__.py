@@ -15,12 +15,27 @@ memory-model players in :mod:`goldlab.games.goldrush.bots` and match series in
 True
 """
 
+from goldlab.core.description import GameDescription
+from goldlab.core.registry import register
 from goldlab.games.goldrush.actions import Flip, Reveal
 from goldlab.games.goldrush.cards import ALL_CARDS, COLOURS, DECK, Card, card, cards
 from goldlab.games.goldrush.game import GoldrushGame
 from goldlab.games.goldrush.observation import FlipSeen, GoldrushView
 from goldlab.games.goldrush.options import GoldrushOptions
 from goldlab.games.goldrush.state import GoldrushState
+
+register(GameDescription(
+    "goldrush",
+    GoldrushGame,
+    bots="goldlab.games.goldrush.bots",
+    scenarios="goldlab.games.goldrush.scenarios",
+    encoding="goldlab.games.goldrush.encoding:GoldrushEncoding",
+    picture="goldlab.games.goldrush.raster:picture",
+    results="goldlab.games.goldrush.results",
+    fast="goldlab.games.goldrush.fastpath:engine",
+    presenter="goldlab.games.goldrush.presenter:GoldrushPresenter",
+    rulebook="goldlab.games.goldrush.rulebook",
+))
 
 __all__ = [
     "ALL_CARDS",

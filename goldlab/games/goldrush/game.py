@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from goldlab.core.errors import OptionsError
 from goldlab.core.game import Game
-from goldlab.core.registry import register
 from goldlab.core.state import State
 from goldlab.core.values import Action
 from goldlab.games.goldrush.actions import FLIPS, parse_action
@@ -21,7 +20,6 @@ if TYPE_CHECKING:
     from goldlab.core.presentation import Presenter
 
 
-@register
 class GoldrushGame(Game):
     """Mount Goldrush (Gold), the memory card game by Reiner Knizia, 2-5 players."""
 

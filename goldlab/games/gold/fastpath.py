@@ -1,0 +1,52 @@
+"""Gold!'s fast path: the compiled random player of :mod:`goldlab.fast.gold`, with its columns."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from goldlab.fast import Columns, Engine, Seeds
+
+
+def engine(bots: Sequence[str], options: Mapping[str, Any]) -> Engine | None:
+    """The compiled Gold! player for ``random`` in every seat (2-3 players), or None."""
+    from goldlab.core.errors import GoldlabError
+    from goldlab.core.registry import game as make_game
+    from goldlab.fast import is_builtin_random
+
+    if not 2 <= len(bots) <= 3 or not all(is_builtin_random("gold", b) for b in bots):
+        return None
+    try:
+        g = make_game("gold", len(bots), **options)
+    except GoldlabError:
+        return None
+    opts = g.options
+    from goldlab.games.gold.cards import COLOURS
+    from goldlab.games.gold.options import GoldOptions
+
+    if set(options) - {f for f in GoldOptions.__dataclass_fields__}:
+        return None  # pragma: no cover - make_game refused already
+    fixed = opts.donkey_colours()  # type: ignore[attr-defined]
+    donkeys = None if fixed is None else tuple(COLOURS.index(c) for c in fixed)
+    players = len(bots)
+    start = int(opts.start_player)  # type: ignore[attr-defined]
+    declinable = bool(opts.bonus_may_be_declined)  # type: ignore[attr-defined]
+
+    def play(seeds: Seeds) -> tuple[Columns, Columns]:
+        from goldlab.fast.gold import play_random
+
+        out = play_random(players, seeds, start_player=start, donkey_colours=donkeys,
+                          bonus_may_be_declined=declinable)
+        games = {k: out[k] for k in ("turns", "actions", "lead_changes", "decided_at_end")}
+        seats = {
+            "score": out["score"],
+            "rank": out["rank"],
+            "sets_scored": out["sets"],
+            "colour_points": out["colour_points"],
+            "donkeys_banked": out["donkeys_banked"],
+            "cards_banked": out["pile_cards"],
+        }
+        return games, seats
+
+    return play

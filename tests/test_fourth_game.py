@@ -1,0 +1,127 @@
+"""A fourth game that lives only under ``tests/fourth_game/`` plays through every layer.
+
+Pig registers one description from its own folder; nothing in ``goldlab/`` names it.
+"""
+
+import io
+import sys
+from collections.abc import Iterator
+from contextlib import redirect_stdout
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import goldlab
+from goldlab.core.description import describe
+
+
+@pytest.fixture(scope="module", autouse=True)
+def pig() -> Iterator[ModuleType]:
+    """Pig registered (by importing its folder) for this module only.
+
+    Other test modules list every game (``goldlab.names()``) and expect the built-in
+    ones, so the registration is undone afterwards.
+    """
+    import fourth_game
+
+    yield fourth_game
+    _forget("pig")
+
+
+def _forget(name: str) -> None:
+    from goldlab import bots, scenarios
+    from goldlab.core import registry
+    from goldlab.interop import encoding
+    from goldlab.simulate import collectors
+
+    registry._GAMES.pop(name, None)
+    registry._MADE.clear()
+    for key in [k for k in bots._BOTS if k[0] == name]:
+        del bots._BOTS[key]
+    for key in [k for k in scenarios._SCENARIOS if k.startswith(name + "/")]:
+        del scenarios._SCENARIOS[key]
+    encoding._ENCODINGS.pop(name, None)
+    for game in [g for g in encoding._CACHE if g.name == name]:
+        del encoding._CACHE[game]
+    collectors._COLLECTORS.pop(name, None)
+    for module in [m for m in sys.modules if m.split(".")[0] == "fourth_game"]:
+        del sys.modules[module]
+
+
+def test_pig_is_registered_from_its_own_folder(pig: ModuleType) -> None:
+    assert "pig" in goldlab.names()
+    assert describe("pig").part("game") is pig.PigGame
+    for path in Path(goldlab.__file__).parent.rglob("*.py"):
+        assert "fourth_game" not in path.read_text(encoding="utf-8"), path
+
+
+def test_pig_plays_through_simulate_with_its_bots_and_columns() -> None:
+    pytest.importorskip("pandas")
+    frame = goldlab.simulate("pig", bots=["random", "cautious:6"], n_games=20, seed=3,
+                             backend="serial", quiet=True)
+    assert len(frame) == 40
+    assert "ones_rolled" in frame.columns
+    again = goldlab.simulate("pig", bots=["random", "cautious:6"], n_games=20, seed=3,
+                             backend="serial", quiet=True)
+    assert frame.equals(again)
+
+
+def test_pig_passes_the_conformance_kit() -> None:
+    from goldlab.testing import check_game
+
+    report = check_game("pig", 2, games=40, seed=1)
+    assert report.ok
+
+
+def test_pig_scenarios_join_the_library() -> None:
+    from goldlab import scenarios
+
+    assert "pig/one-ends-the-turn" in scenarios.names("pig")
+    assert scenarios.load("pig/one-ends-the-turn").run().ok
+
+
+def test_pig_is_an_openspiel_game() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from goldlab.interop import openspiel
+
+    name = openspiel.register("pig")
+    game = pyspiel.load_game(name)
+    assert game.num_distinct_actions() == 2
+    assert game.max_chance_outcomes() == 6
+    state = game.new_initial_state()
+    state.apply_action(0)  # roll
+    assert state.is_chance_node()
+    assert [a for a, _ in state.chance_outcomes()] == list(range(6))
+    state.apply_action(4)  # the die shows 5
+    assert state.observation_tensor(0)[-2] == 5.0
+
+
+def test_pig_is_a_pettingzoo_environment() -> None:
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from goldlab.interop.pettingzoo import env
+
+    api_test(env("pig", render_mode="rgb_array"), num_cycles=50)
+    e = env("pig", render_mode="rgb_array")
+    e.reset(seed=2)
+    assert e.render().shape == (22, 64, 3)
+
+
+def test_pig_plays_from_the_command_line() -> None:
+    from goldlab.cli import main
+
+    out = io.StringIO()
+    with redirect_stdout(out):
+        main(["play", "pig", "--seed", "4", "--bots", "cautious,random"])
+    assert "seat 0" in out.getvalue()
+
+
+def test_pig_shows_in_a_view() -> None:
+    pytest.importorskip("anywidget")
+    from goldlab.views import GameView, Table
+
+    table = Table(goldlab.make("pig", players=2, seed=5), bots={1: "cautious"})
+    view = GameView(table, seat=0)
+    assert "turn total" in view.payload["board"]
