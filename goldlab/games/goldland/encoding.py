@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from goldlab.core.state import CHANCE, TERMINAL
 from goldlab.core.values import Action, ChanceOutcome
+from goldlab.games.goldland.phases import MOVE_WORDS
 from goldlab.interop.encoding import Block, Encoding, one_hot_seat
 
 
@@ -204,7 +205,7 @@ class GoldlandEncoding(Encoding):
         for tile_id in view.face_down:
             out[at["face_down"] + tileset.by_id(tile_id).index] = 1.0
         turn = view.turn
-        out[at["movement"] + ("not begun", "moving", "over").index(turn.moved)] = 1.0
+        out[at["movement"] + MOVE_WORDS.index(turn.moved)] = 1.0
         out[at["steps"]] = float(max(turn.allowance, 0))
         out[at["steps"] + 1] = float(turn.steps)
         for c in turn.path:
