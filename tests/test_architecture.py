@@ -1,0 +1,128 @@
+"""The layers of docs/architecture.md, checked: each part of goldlab imports only what it may.
+
+Every ``import`` and ``from … import`` in the package is read (those inside
+functions too, which load lazily), and each arrow between parts must be one
+that the architecture allows.  A new arrow fails here until the document and
+this table say why it is right.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "goldlab"
+
+GAME = "games.<game>"
+"""Any one game folder: it may use the shared layers, never another game's folder."""
+
+ALLOWED: dict[str, set[str]] = {
+    "core": {"goldlab"},  # goldlab: the version number only
+    GAME: {"core", "bots", "scenarios", "interop", "fast", "play"},
+    "bots": {"core"},
+    "scenarios": {"core"},
+    "testing": {"core"},
+    "interop": {"core"},
+    "play": {"core", "bots"},
+    "fast": {"core", "bots"},
+    "simulate": {"goldlab", "core", "bots", "play"},
+    "analysis": {"core", "play", "simulate"},
+    "views": {"goldlab", "core", "bots", "play", "scenarios"},
+    "lessons": {"goldlab", "core", "analysis", "simulate", GAME},
+    "cli": {"_launch", "core", "bots", "play", "simulate", "analysis", GAME},
+    "_launch": {"cli"},
+    "__main__": {"_launch"},
+    "goldlab": {"core"},
+    "games": set(),  # the folder of game folders: found by the registry, imports nothing
+}
+"""Part -> the parts it may import.  Game folders may reach into their shared bases
+(``interop.encoding``, ``interop.raster``, ``fast`` in ``fastpath.py`` only, lazily)."""
+
+GAME_MAY_USE_FROM_INTEROP = {"goldlab.interop.encoding", "goldlab.interop.raster"}
+GAME_MAY_USE_FAST_IN = {"fastpath.py"}
+
+
+def _part(module: str) -> str | None:
+    parts = module.split(".")
+    if parts[0] != "goldlab":
+        return None
+    if len(parts) == 1:
+        return "goldlab"
+    if parts[1] == "games" and len(parts) > 2:
+        return f"games.{parts[2]}"
+    return parts[1]
+
+
+def _arrows() -> list[tuple[str, str, str, Path]]:
+    """(from part, to part, module imported, file) for every import inside goldlab."""
+    out = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        module = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        module = module.removesuffix(".__init__")
+        source = _part(module)
+        assert source is not None
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                continue
+            for name in names:
+                target = _part(name)
+                if target is not None and target != source:
+                    out.append((source, target, name, path))
+    return out
+
+
+def _allowed(source: str, target: str, module: str, path: Path) -> bool:
+    if source.startswith("games."):
+        if target.startswith("games."):
+            return False  # one game never reaches into another's folder
+        if target == "interop":
+            return module in GAME_MAY_USE_FROM_INTEROP
+        if target == "fast":
+            return path.name in GAME_MAY_USE_FAST_IN
+        return target in ALLOWED[GAME]
+    allowed = ALLOWED.get(source)
+    if allowed is None:
+        return False
+    if target.startswith("games."):
+        return GAME in allowed
+    return target in allowed
+
+
+def test_every_import_follows_the_layers() -> None:
+    wrong = [f"{path.relative_to(PACKAGE.parent)}: {source} imports {module}"
+             for source, target, module, path in _arrows()
+             if not _allowed(source, target, module, path)]
+    assert not wrong, "imports the architecture does not allow:\n" + "\n".join(wrong)
+
+
+def test_every_part_of_the_package_is_in_the_table() -> None:
+    parts = {_part(".".join(p.relative_to(PACKAGE.parent).with_suffix("").parts)
+                   .removesuffix(".__init__")) for p in PACKAGE.rglob("*.py")}
+    unknown = {p for p in parts if p is not None and not p.startswith("games.")} - set(ALLOWED)
+    assert not unknown, f"parts missing from the table (and from docs/architecture.md): {unknown}"
+
+
+@pytest.mark.parametrize("source, target, module, name", [
+    ("core", "simulate", "goldlab.simulate", "state.py"),
+    ("games.gold", "games.goldland", "goldlab.games.goldland.tiles", "rules.py"),
+    ("games.gold", "interop", "goldlab.interop.openspiel", "encoding.py"),
+    ("games.gold", "fast", "goldlab.fast.gold", "state.py"),
+    ("bots", "views", "goldlab.views", "__init__.py"),
+])
+def test_the_check_refuses_a_wrong_arrow(source: str, target: str, module: str,
+                                         name: str) -> None:
+    assert not _allowed(source, target, module, Path(name))
+
+
+def test_the_architecture_document_names_every_part() -> None:
+    text = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    for part in ALLOWED:
+        if part not in ("goldlab", "__main__", "_launch"):
+            name = "games/<game>" if part == GAME else part
+            assert f"`{name}" in text, f"docs/architecture.md does not describe {part}"
