@@ -33,7 +33,7 @@ import plain_gold
 
 import goldlab
 from goldlab.bots import make_bot
-from goldlab.play import bot_seed
+from goldlab.bots.play import bot_seed
 
 
 def timed(fn: Callable[[], object], games: int) -> tuple[float, float]:

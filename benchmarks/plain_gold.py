@@ -24,7 +24,7 @@ ALL_CARDS = [(colour, value) for colour in COLOURS for value in KINDS]
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
-    """The seed of a player's generator (as ``goldlab.play.bot_seed``)."""
+    """The seed of a player's generator (as ``goldlab.bots.play.bot_seed``)."""
     digest = hashlib.sha256(f"goldlab-bot:{game_seed}:{seat}".encode()).digest()
     return int.from_bytes(digest[:8], "little")
 

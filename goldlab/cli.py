@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from goldlab._launch import INTERRUPTED
+from goldlab.bots.play import bot_options, play_game
 from goldlab.core.errors import GoldlabError, OptionsError
 from goldlab.core.registry import names
-from goldlab.play import bot_options, play_game
 
 
 class _Parser(argparse.ArgumentParser):

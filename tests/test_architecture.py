@@ -20,18 +20,17 @@ GAME = "games.<game>"
 
 ALLOWED: dict[str, set[str]] = {
     "core": {"goldlab"},  # goldlab: the version number only
-    GAME: {"core", "bots", "scenarios", "interop", "fast", "play"},
+    GAME: {"core", "bots", "scenarios", "interop", "fast"},
     "bots": {"core"},
     "scenarios": {"core"},
     "testing": {"core"},
     "interop": {"core"},
-    "play": {"core", "bots"},
     "fast": {"core", "bots"},
-    "simulate": {"goldlab", "core", "bots", "play"},
-    "analysis": {"core", "play", "simulate"},
-    "views": {"goldlab", "core", "bots", "play", "scenarios"},
+    "simulate": {"goldlab", "core", "bots"},
+    "analysis": {"core", "bots", "simulate"},
+    "views": {"goldlab", "core", "bots", "scenarios"},
     "lessons": {"goldlab", "core", "analysis", "simulate", GAME},
-    "cli": {"_launch", "core", "bots", "play", "simulate", "analysis", GAME},
+    "cli": {"_launch", "core", "bots", "simulate", "analysis", GAME},
     "_launch": {"cli"},
     "__main__": {"_launch"},
     "goldlab": {"core"},

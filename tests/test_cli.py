@@ -47,7 +47,7 @@ def test_bot_games_of_goldland_use_a_turn_cap_and_say_so(capsys) -> None:  # typ
 
 
 def test_bot_play_defaults_can_be_overridden() -> None:
-    from goldlab.play import bot_options
+    from goldlab.bots.play import bot_options
 
     assert bot_options("goldland", {})["turn_cap"] == 100
     assert bot_options("goldland", {"turn_cap": 7})["turn_cap"] == 7

@@ -27,8 +27,8 @@ import numpy as np
 import pandas as pd
 
 from goldlab.analysis.stats import ALPHA, mean_scores, proportion_ci, win_rates
+from goldlab.bots.play import bot_options
 from goldlab.core.errors import OptionsError
-from goldlab.play import bot_options
 from goldlab.simulate.api import check_count, execute, plan
 from goldlab.simulate.backends import check_workers, cpu_count
 from goldlab.simulate.collectors import collector_for

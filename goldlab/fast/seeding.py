@@ -1,7 +1,7 @@
 """The random generators of a batch of games, as the engine makes them.
 
 Each game owns one generator seeded with the game's seed, and each seat's bot
-one seeded with ``goldlab.play.bot_seed(game_seed, seat)``: ``players + 1``
+one seeded with ``goldlab.bots.play.bot_seed(game_seed, seat)``: ``players + 1``
 generators per game, laid side by side.  Shared by every fast kernel.
 """
 

@@ -1,4 +1,4 @@
-"""``goldlab.play.bot_seed`` in numba: SHA-256 of ``goldlab-bot:{game_seed}:{seat}``.
+"""``goldlab.bots.play.bot_seed`` in numba: SHA-256 of ``goldlab-bot:{game_seed}:{seat}``.
 
 Every bot's generator is seeded from the game seed and its seat through
 SHA-256 (so bot seeds are stable everywhere).  The fast path computes the same
@@ -6,7 +6,7 @@ digest without leaving compiled code: the message is at most 34 bytes, one
 SHA-256 block.
 
 >>> import numpy as np
->>> from goldlab.play import bot_seed
+>>> from goldlab.bots.play import bot_seed
 >>> int(bot_seeds(np.array([5, 2**62], dtype=np.uint64), 2)[1, 1]) == bot_seed(2**62, 1)
 True
 """

@@ -10,10 +10,10 @@ import numpy as np
 import pandas as pd
 
 from goldlab.bots import make_bot, split_specs
+from goldlab.bots.play import bot_options, check_bounded
 from goldlab.core.errors import OptionsError
 from goldlab.core.options import check_flag
 from goldlab.core.registry import game as make_game
-from goldlab.play import bot_options, check_bounded
 from goldlab.simulate.backends import (
     BACKENDS,
     check_workers,
@@ -165,7 +165,7 @@ def simulate(game: str, bots: str | Sequence[str], n_games: int, seed: int | Non
     ``bots`` are specs, one per seat (``["random", "greedy"]``, ``"random,greedy"``,
     or ``"random"`` with ``players=3``).  Game ``i`` is seeded from the root ``seed``
     through NumPy's ``SeedSequence``, and its bots from that game seed as in
-    :func:`goldlab.play.play_game`, so every row can be replayed on its own and
+    :func:`goldlab.bots.play.play_game`, so every row can be replayed on its own and
     the frame is identical whatever ``workers`` or ``backend`` say.  Game options
     are keywords (``start_player=1``); the game's bot-play defaults apply as in
     ``play_game`` (Goldland: a turn cap, since random players may never finish).

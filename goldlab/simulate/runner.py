@@ -21,9 +21,9 @@ import numpy as np
 import pandas as pd
 
 from goldlab.bots import RandomBot, make_bot
+from goldlab.bots.play import bot_seed
 from goldlab.core.registry import make
 from goldlab.core.state import State
-from goldlab.play import bot_seed
 from goldlab.simulate.collectors import collector_for
 
 GAME_COLUMNS: tuple[str, ...] = ("turns", "actions", "lead_changes", "decided_at_end")
@@ -33,7 +33,7 @@ SEAT_COLUMNS: tuple[str, ...] = ("score", "rank")
 
 COLUMN_DOCS: dict[str, str] = {
     "game": "game number within the run (0, 1, ...)",
-    "seed": "the game's seed: goldlab.play.play_game(name, bots, seed) replays it",
+    "seed": "the game's seed: goldlab.bots.play.play_game(name, bots, seed) replays it",
     "players": "number of players",
     "seat": "seat (0 moves first unless the start_player option says otherwise)",
     "bot": "the bot spec in this seat",

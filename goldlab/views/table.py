@@ -18,11 +18,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from goldlab.bots import Bot, bot_names, make_bot
+from goldlab.bots.play import bot_seed
 from goldlab.core.errors import GoldlabError
 from goldlab.core.presentation import Presenter
 from goldlab.core.record import Record, load_record
 from goldlab.core.state import CHANCE, TERMINAL, State, Step, start_position
-from goldlab.play import bot_seed
 
 PERSON = "person"
 """The seat setting for a seat played by a person through a view."""

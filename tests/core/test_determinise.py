@@ -12,9 +12,9 @@ import random
 import pytest
 
 import goldlab
+from goldlab.bots.play import bot_seed
 from goldlab.core.errors import OptionsError, RecordError
 from goldlab.core.state import State
-from goldlab.play import bot_seed
 from goldlab.testing.conformance import same_contents
 
 GAMES = [("gold", 2), ("gold", 3), ("goldrush", 3), ("goldland", 2)]

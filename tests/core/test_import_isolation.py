@@ -10,7 +10,7 @@ HEAVY = ["pandas", "altair", "IPython", "ipywidgets", "anywidget", "numpy", "jup
 def test_engine_imports_only_the_standard_library() -> None:
     code = (
         "import sys, json\n"
-        "import goldlab, goldlab.games.gold, goldlab.testing, goldlab.scenarios, goldlab.play\n"
+        "import goldlab, goldlab.games.gold, goldlab.testing, goldlab.scenarios, goldlab.bots.play\n"
         "s = goldlab.make('gold', players=2, seed=1)\n"
         "s.apply(s.legal_actions()[0]); s._repr_html_()\n"
         f"print(json.dumps([m for m in {HEAVY!r} if m in sys.modules]))\n"

@@ -8,10 +8,10 @@ import pytest
 
 import goldlab
 from goldlab.bots import make_bot, split_specs
+from goldlab.bots.play import play_game
 from goldlab.core.errors import OptionsError
 from goldlab.core.options import MAX_SEED, check_seat, check_seed
 from goldlab.core.record import load_record
-from goldlab.play import play_game
 from goldlab.simulate import backends, parse_bots, simulate
 
 

@@ -3,8 +3,8 @@
 from fractions import Fraction
 
 import goldlab
+from goldlab.bots.play import play_game
 from goldlab.core.presentation import Breakdown, Odds, Presenter, Refuse
-from goldlab.play import play_game
 
 
 def test_a_game_without_its_own_presenter_is_drawn_from_its_observation() -> None:

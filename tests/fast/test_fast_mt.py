@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 from numba import njit
 
+from goldlab.bots.play import bot_seed
 from goldlab.fast.mt import new_generators, randbelow, seed_generators
 from goldlab.fast.sha import bot_seeds
-from goldlab.play import bot_seed
 
 SEEDS = [0, 1, 7, 2**31, 2**32 - 1, 2**32, 2**40 + 3, 2**63 - 1, 2**64 - 1, 123456789123456]
 

@@ -9,8 +9,8 @@ import pandas as pd
 import pytest
 
 import goldlab
+from goldlab.bots.play import play_game
 from goldlab.core.errors import OptionsError
-from goldlab.play import play_game
 from goldlab.simulate import COLUMN_DOCS, game_seeds, simulate
 
 

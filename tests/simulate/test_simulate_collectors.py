@@ -1,7 +1,7 @@
 """Each game's own columns: Mount Goldrush's gold and Goldland's amulet, treasures, markers."""
 
 import goldlab
-from goldlab.play import play_game
+from goldlab.bots.play import play_game
 
 
 def test_mount_goldrush_columns_add_up() -> None:

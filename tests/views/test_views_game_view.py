@@ -12,8 +12,8 @@ import pytest
 
 import goldlab
 from goldlab import scenarios
+from goldlab.bots.play import play_game
 from goldlab.core.presentation import Play, Presenter, Refuse, Select
-from goldlab.play import play_game
 
 views = pytest.importorskip("goldlab.views")
 GameView = views.GameView

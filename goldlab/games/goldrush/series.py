@@ -121,7 +121,7 @@ class MatchSeries:
 
     def play_next(self, bots: Sequence[str | Bot]) -> GameResult:
         """Play the next game with bots (fresh bots each game, so no memory carries over)."""
-        from goldlab.play import play_game
+        from goldlab.bots.play import play_game
 
         if len(bots) != self.players:
             raise OptionsError(f"a {self.players}-player series needs {self.players} bots")

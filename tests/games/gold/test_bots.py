@@ -3,8 +3,8 @@
 import pytest
 
 from goldlab.bots import bot_names, make_bot
+from goldlab.bots.play import play_game
 from goldlab.core.errors import OptionsError
-from goldlab.play import play_game
 
 
 def test_bots_available() -> None:

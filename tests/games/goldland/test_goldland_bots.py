@@ -6,7 +6,7 @@ import sys
 import pytest
 
 from goldlab.bots import bot_names
-from goldlab.play import play_game
+from goldlab.bots.play import play_game
 
 
 def test_bots_available() -> None:

@@ -8,6 +8,7 @@ import pytest
 from goldrush_helpers import goldrush, position
 
 from goldlab.bots import bot_names, make_bot
+from goldlab.bots.play import play_game
 from goldlab.core.errors import OptionsError
 from goldlab.core.state import CHANCE
 from goldlab.games.goldrush import Flip, GoldrushState, GoldrushView
@@ -19,7 +20,6 @@ from goldlab.games.goldrush.bots import (
     RandomFlipBot,
 )
 from goldlab.games.goldrush.observation import DOWN, UP
-from goldlab.play import play_game
 from goldlab.scenarios import Scenario
 
 SPECS = ["perfect", "forgetful:0.3", "limited:6", "random"]

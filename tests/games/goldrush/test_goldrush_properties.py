@@ -73,7 +73,7 @@ def test_random_games_account_for_64_cards_and_60_gold_and_end(
                      min_size=5, max_size=5))
 def test_games_with_memory_bots_end_within_the_bound(
         seed: int, players: int, opts: dict[str, object], bots: list[str]) -> None:
-    from goldlab.play import play_game
+    from goldlab.bots.play import play_game
 
     state = play_game("goldrush", bots[:players], seed, **opts)
     assert isinstance(state, GoldrushState)
