@@ -31,6 +31,9 @@ class Bot(ABC):
     """A player program.  Subclasses implement :meth:`choose`."""
 
     name = "bot"
+    uses_observation = True
+    """False for a bot that ignores its observation: the game loop then passes ``None``
+    and skips building one (:func:`goldlab.bots.play.play_out`)."""
 
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
@@ -49,6 +52,7 @@ class RandomBot(Bot):
     """Chooses uniformly among the legal actions."""
 
     name = "random"
+    uses_observation = False
 
     def choose(self, observation: Any, legal: Sequence[Action]) -> Action:
         """A uniformly random legal action."""

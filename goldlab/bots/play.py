@@ -1,9 +1,10 @@
-"""Play whole games with bots: the runner behind the CLI, simulations and notebooks."""
+"""Play games with bots: bot seeds and the one game loop behind the CLI, simulations and views."""
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from goldlab.bots import Bot, make_bot
@@ -12,6 +13,7 @@ from goldlab.core.game import UNBOUNDED, Game
 from goldlab.core.registry import game as game_registry
 from goldlab.core.registry import game_class
 from goldlab.core.state import State
+from goldlab.core.values import Action, Event
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -49,6 +51,53 @@ def check_bounded(g: Game) -> None:
     )
 
 
+@dataclass(frozen=True)
+class Move:
+    """One decision made by :func:`play_out`: the seat, its action and the events it caused."""
+
+    seat: int
+    action: Action
+    events: tuple[Event, ...]
+
+
+def play_out(state: State[Any], bots: Sequence[Bot] | Mapping[int, Bot], *,
+             until: Callable[[State[Any]], bool] | None = None) -> Iterator[Move]:
+    """Let ``bots`` play ``state`` forward, yielding one :class:`Move` per decision.
+
+    The one game loop behind :func:`play_game`, ``goldlab.simulate``, the views'
+    ``Table`` and the CLI.  The bot of the seat to move decides from its own
+    observation and the legal actions; the observation is built only for a bot whose
+    ``uses_observation`` is true (the generic random bot ignores it).  The loop stops
+    when the game ends or, before a decision, when ``until(state)`` is true (a view
+    stops when a person's seat is to move).  ``bots`` is a list (one per seat) or a
+    mapping from seats to bots.  States need ``auto_chance``; a game that exceeds its
+    declared ``max_steps`` bound raises :class:`AssertionError`.
+
+    >>> import goldlab
+    >>> state = goldlab.make("gold", players=2, seed=3)
+    >>> moves = list(play_out(state, make_bots("gold", ["random", "greedy"], 3)))
+    >>> state.is_terminal(), moves[0].seat, len(moves) > 0
+    (True, 0, True)
+    """
+    limit = state.game.max_steps()
+    steps = 0
+    while not state.is_terminal() and (until is None or not until(state)):
+        seat = state.current_player
+        if seat < 0:
+            raise OptionsError("bots play only states made with auto_chance: "
+                               "a chance step is waiting to be resolved")
+        bot = bots[seat]
+        legal = state.legal_actions()
+        view = state.observation(seat) if bot.uses_observation else None
+        action = bot.choose(view, legal)
+        events = state.apply(action)
+        steps += 1
+        if steps > limit:  # pragma: no cover - max_steps is a proven bound
+            raise AssertionError(
+                f"{state.game.name} exceeded its declared bound of {limit} steps")
+        yield Move(seat, action, tuple(events))
+
+
 def play_game(game: str, bots: Sequence[str | Bot], seed: int, *, mode: str = "study",
               **options: Any) -> State[Any]:
     """Play one game to the end; every bot decides from its own observation.
@@ -66,15 +115,6 @@ def play_game(game: str, bots: Sequence[str | Bot], seed: int, *, mode: str = "s
         make_bot(game, b, seat, bot_seed(seed, seat)) if isinstance(b, str) else b
         for seat, b in enumerate(bots)
     ]
-    limit = state.game.max_steps()
-    steps = 0
-    while not state.is_terminal():
-        seat = state.current_player
-        if seat < 0:
-            raise OptionsError("play_game needs auto_chance states")  # pragma: no cover
-        action = players[seat].choose(state.observation(seat), state.legal_actions())
-        state.apply(action)
-        steps += 1
-        if steps > limit:  # pragma: no cover - max_steps is a proven bound
-            raise AssertionError(f"{game} exceeded its declared bound of {limit} steps")
+    for _ in play_out(state, players):
+        pass
     return state

@@ -20,8 +20,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from goldlab.bots import RandomBot, make_bot
-from goldlab.bots.play import bot_seed
+from goldlab.bots.play import make_bots, play_out
 from goldlab.core.registry import make
 from goldlab.core.state import State
 from goldlab.simulate.collectors import collector_for
@@ -130,28 +129,17 @@ def _run_protocol(task: Task) -> Block:
 
 
 def _play_one(task: Task, state: State[Any], seed: int) -> tuple[int, int, int, int]:
-    bots = [make_bot(task.game, spec, seat, bot_seed(seed, seat))
-            for seat, spec in enumerate(task.bots)]
-    # The generic random bot ignores its observation: skip building one.
-    blind = [type(b) is RandomBot for b in bots]
-    limit = state.game.max_steps()
+    """Play one game through the bots' game loop; count turns, actions and lead changes."""
     scores = state.scores()
     leader = sole_leader(scores)
     before = scores
     changes = actions = turns = 0
     last_actor = -1
-    while not state.is_terminal():
-        seat = state.current_player
-        if seat < 0:  # pragma: no cover - states are made with auto_chance
-            raise RuntimeError(f"{task.game}: a chance node was left unresolved")
-        bot = bots[seat]
-        legal = state.legal_actions()
-        view = None if blind[seat] else state.observation(seat)
-        state.apply(bot.choose(view, legal))
+    for move in play_out(state, make_bots(task.game, task.bots, seed)):
         actions += 1
-        if seat != last_actor:
+        if move.seat != last_actor:
             turns += 1
-            last_actor = seat
+            last_actor = move.seat
         before = scores
         scores = state.scores()
         if scores != before:
@@ -160,8 +148,6 @@ def _play_one(task: Task, state: State[Any], seed: int) -> tuple[int, int, int, 
                 if leader >= 0:
                     changes += 1
                 leader = now
-        if actions > limit:  # pragma: no cover - max_steps is a proven bound
-            raise RuntimeError(f"{task.game} exceeded its declared bound of {limit} steps")
     outcome = state.outcome()
     assert outcome is not None
     top = max(before)

@@ -12,13 +12,14 @@ the chance steps it triggered (the cards it revealed).
 
 from __future__ import annotations
 
+import itertools
 import random
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from goldlab.bots import Bot, bot_names, make_bot
-from goldlab.bots.play import bot_seed
+from goldlab.bots.play import bot_seed, play_out
 from goldlab.core.errors import GoldlabError
 from goldlab.core.presentation import Presenter
 from goldlab.core.record import Record, load_record
@@ -110,14 +111,10 @@ class Table:
 
     def _bot_replies(self) -> list[Any]:
         events: list[Any] = []
-        state = self.state
-        for _ in range(BOT_MOVE_LIMIT):
-            seat = state.current_player
-            bot = self._bots.get(seat)
-            if bot is None:
-                break
-            action = bot.choose(state.observation(seat), state.legal_actions())
-            events.extend(state.apply(action))
+        bots = self._bots
+        moves = play_out(self.state, bots, until=lambda s: s.current_player not in bots)
+        for move in itertools.islice(moves, BOT_MOVE_LIMIT):
+            events.extend(move.events)
         return events
 
     def turn_undo_plan(self) -> int:
