@@ -27,7 +27,7 @@ ALLOWED: dict[str, set[str]] = {
     "interop": {"core"},
     "fast": {"core", "bots"},
     "simulate": {"goldlab", "core", "bots"},
-    "analysis": {"core", "bots", "simulate"},
+    "analysis": {"core", "simulate"},
     "views": {"goldlab", "core", "bots", "scenarios"},
     "lessons": {"goldlab", "core", "analysis", "simulate", GAME},
     "cli": {"_launch", "core", "bots", "simulate", "analysis", GAME},

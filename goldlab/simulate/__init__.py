@@ -22,6 +22,7 @@ from goldlab.simulate.collectors import Collector, collector_for, register_colle
 from goldlab.simulate.results import ResultsError, load_results, metadata, rerun, save_results
 from goldlab.simulate.runner import COLUMN_DOCS
 from goldlab.simulate.seeds import game_seeds
+from goldlab.simulate.tournament import play_round_robin
 
 __all__ = [
     "COLUMN_DOCS",
@@ -32,6 +33,7 @@ __all__ = [
     "load_results",
     "metadata",
     "parse_bots",
+    "play_round_robin",
     "register_collector",
     "rerun",
     "save_results",

@@ -93,12 +93,19 @@ def plan(game: str, bots: tuple[str, ...], options: dict[str, Any], fast: bool |
 
 def make_tasks(game: str, bots: tuple[str, ...], options: dict[str, Any], seeds: np.ndarray,
                first: int, use_fast: bool, events: bool, workers: int,
-               chunk_size: int | None) -> list[Task]:
-    """Cut a run into tasks: a few per worker, at most ``CHUNK`` games each."""
+               chunk_size: int | None, run_games: int | None = None) -> list[Task]:
+    """Cut a run into tasks: a few per worker, at most ``CHUNK`` games each.
+
+    ``seeds[i]`` is the seed of game ``first + i``.  ``run_games`` is the number of
+    games in the whole run when these seeds are one part of it (one match of a round
+    robin, whose matches share the workers); the chunk size is reckoned from it.
+    """
     n = len(seeds)
+    total = n if run_games is None else run_games
     engine = "fast" if use_fast else "protocol"
     if chunk_size is None:
-        chunk_size = max(1, min(CHUNK[engine], -(-n // (4 * workers)) if workers > 1 else n))
+        chunk_size = max(1, min(CHUNK[engine],
+                                -(-total // (4 * workers)) if workers > 1 else total))
     elif isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
         raise OptionsError(f"chunk_size must be a whole number >= 1, got {chunk_size!r}")
     return [

@@ -1,4 +1,5 @@
-"""The examples in the docstrings of goldlab.simulate, goldlab.analysis and goldlab.fast run."""
+"""The examples in the docstrings of goldlab.simulate, goldlab.analysis, goldlab.fast
+and goldlab.bots.play (the game loop) run."""
 
 import doctest
 import importlib
@@ -7,11 +8,11 @@ import pytest
 
 MODULES = [
     "goldlab.simulate", "goldlab.simulate.api", "goldlab.simulate.seeds",
-    "goldlab.simulate.collectors", "goldlab.simulate.results",
+    "goldlab.simulate.collectors", "goldlab.simulate.results", "goldlab.simulate.tournament",
     "goldlab.analysis", "goldlab.analysis.stats", "goldlab.analysis.metrics",
     "goldlab.analysis.tournament", "goldlab.analysis.charts",
     "goldlab.fast", "goldlab.fast.mt", "goldlab.fast.sha", "goldlab.fast.bits",
-    "goldlab.fast.gold", "goldlab.fast.goldrush",
+    "goldlab.fast.gold", "goldlab.fast.goldrush", "goldlab.bots.play",
 ]
 
 
