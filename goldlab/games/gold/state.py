@@ -17,10 +17,10 @@ from collections.abc import Callable
 from fractions import Fraction
 from itertools import accumulate, chain, repeat
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from goldlab.core.options import check_seat
-from goldlab.core.state import CHANCE, TERMINAL, State, Step
+from goldlab.core.state import CHANCE, TERMINAL, Frame, State, Step
 from goldlab.core.values import Action, ChanceOutcome, Event
 from goldlab.games.gold import rules
 from goldlab.games.gold.actions import DealDonkey, Exchange, NoBonus, Reveal, Steal, Take
@@ -86,6 +86,31 @@ def _start_unseen(players: int) -> tuple[tuple[int, ...], tuple[Card, ...]]:
 
 
 _START = {n: _start_unseen(n) for n in (2, 3)}
+
+
+class PlainTurn(NamedTuple):
+    """The undo frame of a plain turn: a take or an exchange that made no set and left
+    cards on offer (most turns of a game).
+
+    Such a turn changes only the seat to move, the offer and the tableaux and adds one
+    step to the history, so its frame holds just those and the listing; every other
+    step pushes the core's full :class:`~goldlab.core.state.Frame`.
+    """
+
+    seat: int
+    offer: tuple[Card, ...]
+    tableaux: tuple[tuple[Card, ...], ...]
+    legal: list[Action]
+
+    @property
+    def revealed(self) -> bool:
+        """A plain turn turns up no card."""
+        return False
+
+    def restore(self, state: GoldState) -> Action:
+        """Put the seat, offer, tableaux and listing back; drop the turn's step."""
+        state.turn, state.offer, state.tableaux, state._legal = self
+        return state._history.pop().action
 
 
 class GoldState(State["GoldGame"]):
@@ -236,11 +261,8 @@ class GoldState(State["GoldGame"]):
         else:
             made = j + 1 < last and held[j + 1].colour is colour is held[j + 2].colour
         if not made and new_offer:
-            # The plain turn, most turns of a game: no set, cards left on offer.  It
-            # changes only the seat to move, the offer and the tableaux and adds one
-            # step, so its undo frame is just those and the listing, in one bare
-            # tuple (see ``undo``); every other step pushes a full frame.
-            self._frames.append((seat, offer, tableaux, legal, False))
+            # The plain turn, most turns of a game: no set, cards left on offer.
+            self._frames.append(_new_tuple(PlainTurn, (seat, offer, tableaux, legal)))
             self._history.append(step)
             self.offer = tuple(new_offer)
             changed = [*tableaux]
@@ -273,8 +295,8 @@ class GoldState(State["GoldGame"]):
         except BaseException:
             self._rollback(snapshot, history_len, mark)
             raise
-        # The five fields of ``_Frame`` as a bare tuple (the undo stack reads them by place).
-        self._frames.append((snapshot, history_len, legal, mark, mark is not None))
+        self._frames.append(
+            _new_tuple(Frame, (snapshot, history_len, legal, mark, mark is not None)))
         return events
 
     def chance_outcomes(self) -> list[tuple[ChanceOutcome, Fraction]]:
@@ -437,16 +459,6 @@ class GoldState(State["GoldGame"]):
             self.box,
             self.discard,
         )
-
-    def undo(self) -> Action:
-        """:meth:`State.undo`, reading the compact frame of a plain turn (see ``apply``)."""
-        frames = self._frames
-        if frames and type(frames[-1][0]) is int:
-            # (seat, offer, tableaux, listing, revealed: always False); a full frame
-            # starts with its snapshot, a tuple
-            self.turn, self.offer, self.tableaux, self._legal, _ = frames.pop()
-            return self._history.pop().action
-        return super().undo()
 
     def _load(self, snapshot: Any) -> None:
         (

@@ -5,7 +5,7 @@ objects.  An equal action built by hand, or notation, is first parsed and
 checked (and refused with its rule if illegal), then played as the listed
 object.  Both must leave the same position, history and events, on every kind
 of turn: plain takes and exchanges, sets, bonuses, refills and the end of the
-game.  Plain turns push a compact undo frame that ``GoldState.undo`` reads.
+game.  Plain turns push a compact undo frame of their own (``PlainTurn``).
 """
 
 import random
