@@ -21,6 +21,11 @@ ACTION = "action"
 BONUS = "bonus"
 OVER = "over"
 
+OFFER_SIZE = 5
+"""'reveal the top 5 cards from the draw pile … These are the cards on offer.'"""
+REMOVED_UNSEEN = 2
+"""'draw the top 2 cards from the draw pile and remove them from the game without looking'."""
+
 
 def distinct(cards: Iterable[Card]) -> list[Card]:
     """The distinct cards of a sequence, in first-seen order."""

@@ -29,7 +29,6 @@ from goldlab.games.gold.cards import (
     COLOURS,
     DONKEY,
     Card,
-    card,
     card_of,
     full_deck,
 )
@@ -50,19 +49,17 @@ from goldlab.games.gold.events import (
     SetScored,
 )
 from goldlab.games.gold.observation import GoldView
-from goldlab.games.gold.rules import ACTION, BONUS, OVER, offer_choices
-from goldlab.games.gold.scoring import colour_scoring, find_set, points
+from goldlab.games.gold.position import GoldPosition, before_the_deal, position_problem
+from goldlab.games.gold.rules import ACTION, BONUS, OFFER_SIZE, OVER, REMOVED_UNSEEN, offer_choices
+from goldlab.games.gold.scoring import colour_scoring, points
 
 if TYPE_CHECKING:
     from goldlab.games.gold.game import GoldGame
 
-OFFER_SIZE = 5
-REMOVED_UNSEEN = 2
-_MAX_COUNT = 60
-"""No count or zone of a Gold! position exceeds the deck (a bound for loaded positions)."""
-
 _new_tuple = tuple.__new__
 _INDEX = attrgetter("index")
+_POSITION_OF = attrgetter(*GoldPosition._fields)
+"""The state's position as a plain tuple, in the order of :class:`GoldPosition`."""
 
 # Interned chance outcomes: a reveal or a starting donkey is one object per card (and seat).
 REVEALS: tuple[Reveal, ...] = tuple(Reveal(c) for c in ALL_CARDS)
@@ -71,21 +68,6 @@ DEALS: dict[tuple[str, int], DealDonkey] = {
     for colour in COLOURS
     for seat in range(3)
 }
-
-
-def _start_unseen(players: int) -> tuple[tuple[int, ...], tuple[Card, ...]]:
-    """The unseen cards and the box before the starting donkeys are dealt."""
-    deck = full_deck()
-    if players == 2:
-        # "For the 2 player game, remove 1 donkey card in each colour … return them to the box"
-        box = tuple(card_of(c, DONKEY) for c in COLOURS)
-        deck.subtract(box)
-    else:
-        box = ()
-    return tuple(deck[c] for c in ALL_CARDS), box
-
-
-_START = {n: _start_unseen(n) for n in (2, 3)}
 
 
 class PlainTurn(NamedTuple):
@@ -122,6 +104,21 @@ class GoldState(State["GoldGame"]):
     legal actions and checking a chosen one build almost nothing.
     """
 
+    # The position: the fields of :class:`GoldPosition`, one attribute each.
+    phase: str
+    turn: int
+    offer: tuple[Card, ...]
+    tableaux: tuple[tuple[Card, ...], ...]
+    piles: tuple[tuple[Card, ...], ...]
+    unseen: tuple[int, ...]
+    pile_count: int
+    to_reveal: int
+    deal_queue: tuple[int, ...]
+    grand_final: bool
+    set_colour: str | None
+    box: tuple[Card, ...]
+    discard: tuple[Card, ...]
+
     def __init__(self, game: GoldGame, seed: int | None = None, mode: str = "play",
                  auto_chance: bool = True) -> None:
         super().__init__(game, seed, mode, auto_chance)
@@ -131,18 +128,7 @@ class GoldState(State["GoldGame"]):
         self._rng_origin: Any = None
         self._rng_words = 0
         self._laid_out: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
-        self.unseen, self.box = _START.get(n) or _start_unseen(n)
-        self.offer: tuple[Card, ...] = ()
-        self.tableaux: tuple[tuple[Card, ...], ...] = ((),) * n
-        self.piles: tuple[tuple[Card, ...], ...] = ((),) * n
-        self.discard: tuple[Card, ...] = ()
-        self.turn = game.options.start_player
-        self.phase = ACTION
-        self.set_colour: str | None = None
-        self.grand_final = False
-        self.to_reveal = 0
-        self.pile_count = 0
-        self.deal_queue: tuple[int, ...] = ()
+        self._load(before_the_deal(n, game.options.start_player))
         self.setup_events: list[Event] = []
         self._declinable = game.options.bonus_may_be_declined
         if self.box:
@@ -279,9 +265,7 @@ class GoldState(State["GoldGame"]):
     def _apply_general(self, legal: list[Action], play: Callable[..., list[Event]],
                        seat: int, action: Action, detail: Any = None) -> list[Event]:
         """``apply`` of a listed action by ``play(self, seat, action, detail)``: undo and chance."""
-        snapshot = (self.phase, seat, self.offer, self.tableaux, self.piles, self.unseen,
-                    self.pile_count, self.to_reveal, self.deal_queue, self.grand_final,
-                    self.set_colour, self.box, self.discard)  # = self._save()
+        snapshot = self._save()
         history = self._history
         history_len = len(history)
         mark = None
@@ -443,134 +427,21 @@ class GoldState(State["GoldGame"]):
         self._rng_words = 0
 
     # ------------------------------------------------------------ snapshots
-    def _save(self) -> Any:
-        return (
-            self.phase,
-            self.turn,
-            self.offer,
-            self.tableaux,
-            self.piles,
-            self.unseen,
-            self.pile_count,
-            self.to_reveal,
-            self.deal_queue,
-            self.grand_final,
-            self.set_colour,
-            self.box,
-            self.discard,
-        )
+    def _save(self) -> GoldPosition:
+        return _new_tuple(GoldPosition, _POSITION_OF(self))
 
-    def _load(self, snapshot: Any) -> None:
-        (
-            self.phase,
-            self.turn,
-            self.offer,
-            self.tableaux,
-            self.piles,
-            self.unseen,
-            self.pile_count,
-            self.to_reveal,
-            self.deal_queue,
-            self.grand_final,
-            self.set_colour,
-            self.box,
-            self.discard,
-        ) = snapshot
+    def _load(self, snapshot: GoldPosition) -> None:
+        self.__dict__.update(zip(GoldPosition._fields, snapshot, strict=True))
         self._legal = None
 
-    def _snapshot_to_json(self, snapshot: Any) -> Any:
-        (phase, turn, offer, tableaux, piles, unseen, pile_count, to_reveal, deal_queue,
-         grand_final, set_colour, box, discard) = snapshot
+    def _snapshot_to_json(self, snapshot: GoldPosition) -> Any:
+        return snapshot.to_json()
 
-        def names(cs: tuple[Card, ...]) -> list[str]:
-            return [str(c) for c in cs]
-
-        return {
-            "phase": phase,
-            "turn": turn,
-            "offer": names(offer),
-            "tableaux": [names(t) for t in tableaux],
-            "scoring_piles": [names(p) for p in piles],
-            "unseen": {str(c): n for c, n in zip(ALL_CARDS, unseen, strict=True) if n},
-            "draw_pile": pile_count,
-            "to_reveal": to_reveal,
-            "deal_queue": list(deal_queue),
-            "grand_final": grand_final,
-            "set_colour": set_colour,
-            "box": names(box),
-            "discard": names(discard),
-        }
-
-    def _snapshot_from_json(self, data: Any) -> Any:
-        """The snapshot of :meth:`_snapshot_to_json`; ValueError naming the first bad field.
-
-        Only the form is checked here (types, names, sizes); whether the
-        position can happen is :meth:`_position_problem`'s question.
-        """
-        if not isinstance(data, dict):
-            raise ValueError("a Gold! position must be a JSON object")
-
-        def field(key: str, kind: type | tuple[type, ...]) -> Any:
-            value = data.get(key)
-            if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-                raise ValueError(f"field {key!r} is missing or has the wrong type")
-            return value
-
-        def whole(key: str) -> int:
-            value: int = field(key, int)
-            if not 0 <= value <= _MAX_COUNT:
-                raise ValueError(f"field {key!r} must be 0 to {_MAX_COUNT}")
-            return value
-
-        def cs(items: Any, key: str) -> tuple[Card, ...]:
-            if not isinstance(items, list) or len(items) > _MAX_COUNT:
-                raise ValueError(f"field {key!r} must be a list of cards")
-            return tuple(card(x) if isinstance(x, str) else _not_a_card(key) for x in items)
-
-        def seats(key: str) -> list[Any]:
-            value: list[Any] = field(key, list)
-            if len(value) != self.players:
-                raise ValueError(f"field {key!r} must have one entry per seat ({self.players})")
-            return value
-
-        unseen = [0] * len(ALL_CARDS)
-        for name, n in field("unseen", dict).items():
-            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= _MAX_COUNT:
-                raise ValueError("field 'unseen' must map cards to counts from 0")
-            unseen[card(name).index] = n
-        phase = {ACTION: ACTION, BONUS: BONUS, OVER: OVER}.get(field("phase", str))
-        if phase is None:
-            raise ValueError("field 'phase' must be 'action', 'bonus' or 'over'")
-        tableaux = tuple(
-            tuple(sorted(cs(t, "tableaux"), key=_INDEX)) for t in seats("tableaux"))
-        if phase == ACTION and any(find_set(t) for t in tableaux):
-            raise ValueError("a tableau holds a set outside the set bonus: it must be scored")
-        queue = field("deal_queue", list)
-        if not all(isinstance(s, int) and not isinstance(s, bool) for s in queue):
-            raise ValueError("field 'deal_queue' must list seats")
-        set_colour = data.get("set_colour")
-        if set_colour is not None and set_colour not in COLOURS:
-            raise ValueError("field 'set_colour' must be a colour or null")
-        return (
-            phase,
-            whole("turn"),
-            cs(data.get("offer"), "offer"),
-            tableaux,
-            tuple(cs(p, "scoring_piles") for p in seats("scoring_piles")),
-            tuple(unseen),
-            whole("draw_pile"),
-            whole("to_reveal"),
-            tuple(queue),
-            field("grand_final", bool),
-            set_colour,
-            cs(data.get("box"), "box"),
-            cs(data.get("discard"), "discard"),
-        )
+    def _snapshot_from_json(self, data: Any) -> GoldPosition:
+        return GoldPosition.from_json(data, self.players)
 
     def _position_problem(self) -> str | None:
-        from goldlab.games.gold.position import position_problem
-
-        return position_problem(self)
+        return position_problem(self._save(), self.players)
 
     # ------------------------------------------------------------ the actions
     def _placed(self, seat: int, action: Action,
@@ -850,10 +721,6 @@ def _event(kind: type[Event], *args: Any) -> Event:
         found = _EVENTS[key] = kind(*args)
     return found
 
-
-
-def _not_a_card(key: str) -> Card:
-    raise ValueError(f"field {key!r} must list cards as text such as 'green:D'")
 
 
 def _without(cards: tuple[Card, ...], c: Card) -> tuple[Card, ...]:
