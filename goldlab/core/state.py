@@ -352,13 +352,14 @@ class State(ABC, Generic[G]):
         return events
 
     def _check(self, action: Action | str, legal: Sequence[Action]) -> Action:
-        """``action`` as one of ``legal``, or raise the error that refuses it."""
+        """The object of ``legal`` equal to ``action``, or raise the error that refuses it."""
         if not isinstance(action, Action):
             action = self._coerce(action)
-        if action not in legal:
-            rule, reason = self._why_not(action)
-            raise IllegalActionError(action, rule, reason)
-        return action
+        for listed in legal:
+            if listed == action:
+                return listed
+        rule, reason = self._why_not(action)
+        raise IllegalActionError(action, rule, reason)
 
     def _rollback(self, snapshot: Snapshot, history_len: int, mark: Any) -> None:
         """Put the state back as it was before a step that failed half-way."""

@@ -318,7 +318,8 @@ def position_problem(position: GoldPosition, players: int) -> str | None:
         if position.offer or any(position.tableaux) or pile:
             return "a finished game has no offer, tableaux or draw pile left"
         return None
-    if not position.offer and not reveal:
+    if position.phase == ACTION and not position.offer and not reveal:
+        # (a set completed with the last card on offer waits for its bonus before the refill)
         return "the game is not over but the offer is empty and no card is to be revealed"
     colour = position.set_colour
     if position.phase == BONUS:

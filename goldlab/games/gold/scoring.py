@@ -1,4 +1,9 @@
-"""Scoring in Gold!: sets, colour scoring at the end, and final points."""
+"""Scoring in Gold!: scoring a set, colour scoring at the end, and final points.
+
+Pure functions of tableaux and piles; the state calls them in turn order
+(``state.py``).  Tableaux are kept sorted (colour order, then value), so a
+colour's cards sit together, lowest first.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,8 @@ from operator import attrgetter
 
 from goldlab.games.gold.cards import COLOURS, Card
 from goldlab.games.gold.events import ColourScored
+
+Cards = tuple[Card, ...]
 
 
 def find_set(tableau: Sequence[Card]) -> str | None:
@@ -20,96 +27,78 @@ def find_set(tableau: Sequence[Card]) -> str | None:
     return None
 
 
-def score_colour(colour: str, tableaux: Sequence[Sequence[Card]]) -> ColourScored:
-    """Colour scoring of one colour (the tableaux are not changed).
-
-    Players add up their cards of the colour; the highest total banks its
-    highest gold card, tied players each bank theirs, everything else of the
-    colour is discarded.  A colour in which nobody has a gold card is not
-    scored and its donkeys are discarded.  Players without cards of the colour
-    do not compete (``None`` total): see ``docs/rulings.md#gold-colour-scoring``.
-    """
-    totals: list[int | None] = []
-    tops: list[Card | None] = []  # each seat's highest gold card of the colour
-    everything: list[Card] = []
-    for tableau in tableaux:
-        total = top = None
-        for c in tableau:
-            if c.colour == colour:
-                everything.append(c)
-                value = c.value
-                total = value if total is None else total + value
-                if value > 0 and (top is None or value > top.value):
-                    top = c
-        totals.append(total)
-        tops.append(top)
-    if all(top is None for top in tops):
-        return ColourScored(colour, tuple(totals), (), tuple(everything))
-    best = max(t for t in totals if t is not None)
-    # A tableau holds at most two cards of a colour (three are a set, scored at once):
-    # a gold holder totals at least 3 - 2 = 1, a seat without gold at most -2, so the
-    # best total always belongs to a seat with gold.
-    banked = tuple(
-        (s, top) for s, top in enumerate(tops) if totals[s] == best and top is not None
-    )
-    discarded = list(everything)
-    for _, c in banked:
-        discarded.remove(c)
-    return ColourScored(colour, tuple(totals), banked, tuple(discarded))
+def score_a_set(tableau: Cards, colour: str) -> tuple[Cards, Cards]:
+    """'The player takes his set of cards and adds them to a face-down scoring pile':
+    the tableau left and the cards of the set (every card of ``colour``)."""
+    lo = 0
+    while tableau[lo].colour != colour:
+        lo += 1
+    hi = lo + 1
+    end = len(tableau)
+    while hi < end and tableau[hi].colour == colour:
+        hi += 1
+    return tableau[:lo] + tableau[hi:], tableau[lo:hi]
 
 
-def colour_scoring(tableaux: Sequence[Sequence[Card]]) -> list[ColourScored]:
-    """Colour scoring of every colour in rulebook order.
+def colour_scoring(tableaux: Sequence[Cards]) -> list[ColourScored]:
+    """Colour scoring, colour by colour in rulebook order (the tableaux are not changed).
 
-    The same results as :func:`score_colour` for each colour, found in one pass
-    over each tableau (it runs at the end of every simulated game): a colour's
-    cards sit together in a sorted tableau, so its totals are looked up once a run.
+    "For each colour, players add up the card values in their tableau and compare
+    them.  Each colour is scored separately."  Each tableau is read once, a colour's
+    run of cards at a time; :func:`score_colour` scores each colour.
     """
     seats = len(tableaux)
-    # colour -> (each seat's total, each seat's highest gold card, every card of it)
-    found: dict[str, tuple[list[int | None], list[Card | None], list[Card]]] = {}
-    totals: list[int | None] = []
-    tops: list[Card | None] = []
-    held: list[Card] = []
+    held: dict[str, list[Cards]] = {}  # colour -> each seat's cards of it
     for seat, tableau in enumerate(tableaux):
-        colour = None
-        for c in tableau:
-            if c.colour is not colour:  # a new run of a colour (colours are interned)
-                colour = c.colour
-                entry = found.get(colour)
-                if entry is None:
-                    entry = found[colour] = ([None] * seats, [None] * seats, [])
-                totals, tops, held = entry
-            held.append(c)
-            value = c.value
-            total = totals[seat]
-            totals[seat] = value if total is None else total + value
-            if value > 0:
-                top = tops[seat]
-                if top is None or value > top.value:
-                    tops[seat] = c
+        start = 0
+        end = len(tableau)
+        while start < end:
+            colour = tableau[start].colour
+            stop = start + 1
+            while stop < end and tableau[stop].colour is colour:  # colours are interned
+                stop += 1
+            cards = held.get(colour)
+            if cards is None:
+                cards = held[colour] = [()] * seats
+            cards[seat] = tableau[start:stop]
+            start = stop
     nobody = _NOBODY[seats]
-    results: list[ColourScored] = []
-    for colour in COLOURS:
-        entry = found.get(colour)
-        if entry is None:
-            results.append(nobody[colour])
-            continue
-        totals, tops, held = entry
-        banked: tuple[tuple[int, Card], ...] = ()
-        if tops.count(None) < seats:  # somebody has gold of the colour: it is scored
-            best = None
-            for total in totals:
-                if total is not None and (best is None or total > best):
-                    best = total
-            won = []
-            for s, top in enumerate(tops):
-                if top is not None and totals[s] == best:
-                    won.append((s, top))
-                    held.remove(top)
-            banked = tuple(won)
-        results.append(ColourScored(colour, tuple(totals), banked, tuple(held)))
-    return results
+    return [score_colour(colour, held[colour]) if colour in held else nobody[colour]
+            for colour in COLOURS]
+
+
+def score_colour(colour: str, held: Sequence[Cards]) -> ColourScored:
+    """Colour scoring of one colour, given each seat's cards of it (lowest first).
+
+    Whoever has the highest total banks the highest gold card he owns of the colour
+    ("In the case of a tie, then each tied player may add" his); "All other cards of
+    that colour, including those of the other players, are discarded."  "In the event
+    that no players have any gold cards of a particular colour, then that colour is
+    not scored.  Any donkey cards in that colour … are discarded."  Players without
+    cards of the colour do not compete (``None`` total): see
+    ``docs/rulings.md#gold-colour-scoring``.  A tableau holds at most two cards of a
+    colour (three are a set, scored at once): a gold holder totals at least
+    3 - 2 = 1 and a seat without gold at most -2, so the best total is always a gold
+    holder's.
+    """
+    totals: list[int | None] = []
+    everything: list[Card] = []
+    best = None
+    for cards in held:
+        if cards:
+            total = sum(map(_VALUE, cards))
+            if best is None or total > best:
+                best = total
+            totals.append(total)
+            everything += cards
+        else:
+            totals.append(None)
+    banked = []
+    for seat, cards in enumerate(held):
+        if cards and totals[seat] == best and cards[-1].value > 0:  # the highest is last, gold
+            banked.append((seat, cards[-1]))
+            everything.remove(cards[-1])
+    return ColourScored(colour, tuple(totals), tuple(banked), tuple(everything))
 
 
 _VALUE = attrgetter("value")

@@ -1,11 +1,15 @@
-"""The position of a game of Gold! and how actions change it.
+"""A game of Gold! in progress: the position, and the turn order that carries out the rules.
 
-Zones: the unseen cards (draw pile plus the 2 removed face down, as one
-multiset: every reveal is a uniform draw from it, which is the same as drawing
-from a shuffled pile), the offer, each tableau, each face-down scoring pile,
-the box (2-player donkeys) and the discard (colour scoring).  Turn order after
-an action: set check, optional bonus, scoring pile, refill, Grand Final check,
-colour scoring (``docs/rulings.md#gold-turn-order``).
+The position is the fields of :class:`~goldlab.games.gold.position.GoldPosition`,
+one attribute each.  The rules are stated in ``rules.py`` (actions A and B, the
+set bonus) and ``scoring.py`` (scoring a set, colour scoring, final points);
+this module carries them out in the rulebook's order after each action: the set
+check, the bonus, the scoring pile, the refill, the Grand Final check, colour
+scoring (``docs/rulings.md#gold-turn-order``).
+
+Chance deals the starting donkeys and turns up cards.  The unseen cards (the
+draw pile and the 2 removed face down) are one multiset, and every reveal is a
+uniform draw from it, which is the same as drawing from a shuffled pile.
 """
 
 from __future__ import annotations
@@ -13,7 +17,6 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable
 from fractions import Fraction
 from itertools import accumulate, chain, repeat
 from operator import attrgetter
@@ -24,14 +27,7 @@ from goldlab.core.state import CHANCE, TERMINAL, Frame, State, Step
 from goldlab.core.values import Action, ChanceOutcome, Event
 from goldlab.games.gold import rules
 from goldlab.games.gold.actions import DealDonkey, Exchange, NoBonus, Reveal, Steal, Take
-from goldlab.games.gold.cards import (
-    ALL_CARDS,
-    COLOURS,
-    DONKEY,
-    Card,
-    card_of,
-    full_deck,
-)
+from goldlab.games.gold.cards import ALL_CARDS, COLOURS, DONKEY, Card, card_of, full_deck
 from goldlab.games.gold.events import (
     BonusDeclined,
     BonusTaken,
@@ -50,16 +46,28 @@ from goldlab.games.gold.events import (
 )
 from goldlab.games.gold.observation import GoldView
 from goldlab.games.gold.position import GoldPosition, before_the_deal, position_problem
-from goldlab.games.gold.rules import ACTION, BONUS, OFFER_SIZE, OVER, REMOVED_UNSEEN, offer_choices
-from goldlab.games.gold.scoring import colour_scoring, points
+from goldlab.games.gold.rules import (
+    ACTION,
+    BONUS,
+    OFFER_SIZE,
+    OVER,
+    REMOVED_UNSEEN,
+    add_to_tableau,
+    bonus_choices,
+    exchange_a_card,
+    offer_choices,
+    take_a_card,
+)
+from goldlab.games.gold.scoring import colour_scoring, points, score_a_set
 
 if TYPE_CHECKING:
     from goldlab.games.gold.game import GoldGame
 
+Cards = tuple[Card, ...]
+Placed = tuple[Cards, Cards, str | None, Step]
+"""What a take or an exchange did: the offer, the tableau, the set it made, its step."""
+
 _new_tuple = tuple.__new__
-_INDEX = attrgetter("index")
-_POSITION_OF = attrgetter(*GoldPosition._fields)
-"""The state's position as a plain tuple, in the order of :class:`GoldPosition`."""
 
 # Interned chance outcomes: a reveal or a starting donkey is one object per card (and seat).
 REVEALS: tuple[Reveal, ...] = tuple(Reveal(c) for c in ALL_CARDS)
@@ -80,8 +88,8 @@ class PlainTurn(NamedTuple):
     """
 
     seat: int
-    offer: tuple[Card, ...]
-    tableaux: tuple[tuple[Card, ...], ...]
+    offer: Cards
+    tableaux: tuple[Cards, ...]
     legal: list[Action]
 
     @property
@@ -104,44 +112,42 @@ class GoldState(State["GoldGame"]):
     legal actions and checking a chosen one build almost nothing.
     """
 
-    # The position: the fields of :class:`GoldPosition`, one attribute each.
+    # The position: the fields of :class:`GoldPosition`, saved and loaded by name.
     phase: str
     turn: int
-    offer: tuple[Card, ...]
-    tableaux: tuple[tuple[Card, ...], ...]
-    piles: tuple[tuple[Card, ...], ...]
+    offer: Cards
+    tableaux: tuple[Cards, ...]
+    piles: tuple[Cards, ...]
     unseen: tuple[int, ...]
     pile_count: int
     to_reveal: int
     deal_queue: tuple[int, ...]
     grand_final: bool
     set_colour: str | None
-    box: tuple[Card, ...]
-    discard: tuple[Card, ...]
+    box: Cards
+    discard: Cards
 
     def __init__(self, game: GoldGame, seed: int | None = None, mode: str = "play",
                  auto_chance: bool = True) -> None:
         super().__init__(game, seed, mode, auto_chance)
         n = self._seats = game.players
+        self._declinable = game.options.bonus_may_be_declined
         # Chance draws are counted in 32-bit words of the generator, so undo can rewind it
         # without saving its 625-word state on every reveal (see ``_rng_rewind``).
         self._rng_origin: Any = None
         self._rng_words = 0
+        # The unseen cards laid out in deck order, kept from one refill to the next.
         self._laid_out: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
         self._load(before_the_deal(n, game.options.start_player))
         self.setup_events: list[Event] = []
-        self._declinable = game.options.bonus_may_be_declined
         if self.box:
             self.setup_events.append(_event(DonkeysReturned, self.box))
         fixed = game.options.donkey_colours()
         if fixed is None:
-            self.deal_queue = tuple(range(n))
+            self.deal_queue = tuple(range(n))  # chance deals them (``_deal``)
         else:
             for seat, colour in enumerate(fixed):
-                donkey = card_of(colour, DONKEY)
-                self._take_unseen(donkey)
-                self._set_tableau(seat, (*self.tableaux[seat], donkey))
-                self.setup_events.append(_event(DonkeyDealt, seat, donkey))
+                self._give_donkey(seat, card_of(colour, DONKEY), self.setup_events)
             self._shuffle_and_offer(self.setup_events)
         self._finish_setup()
 
@@ -163,17 +169,17 @@ class GoldState(State["GoldGame"]):
         """The actions allowed now (chance outcomes at a chance node; none at the end)."""
         legal = self._legal
         if legal is None:
-            if self.to_reveal or self.deal_queue or self.phase != ACTION:
-                legal = self._list_legal()
-            else:  # a player's action, most decisions: listed here without another call
+            if self.phase == ACTION and not (self.to_reveal or self.deal_queue):
+                # actions A and B, most decisions: listed here without another call
                 legal = self._legal = offer_choices(self.offer, self.tableaux[self.turn])
+            else:
+                legal = self._list_legal()
         return legal.copy()
 
     def _list_legal(self) -> list[Action]:
+        """The legal actions, kept until the position changes."""
         legal: list[Action]
-        if self.phase == ACTION and not self.to_reveal and not self.deal_queue:
-            legal = offer_choices(self.offer, self.tableaux[self.turn])
-        elif self.phase == OVER:
+        if self.phase == OVER:
             legal = []
         elif self.deal_queue or self.to_reveal:
             legal = [outcome for outcome, _ in self.chance_outcomes()]
@@ -191,96 +197,84 @@ class GoldState(State["GoldGame"]):
     def apply(self, action: Action | str) -> list[Event]:
         """Apply a legal action; return the events it caused (chance steps included).
 
-        The same contract as :meth:`State.apply`.  A player's action is carried
-        out here when it is one of the listed objects (which is what a bot or a
-        view sends); anything else is first checked and turned into the listed
-        object (or refused with the rule), and chance outcomes applied by hand
-        take the general path.
+        The same contract as :meth:`State.apply`.  Anything but one of the listed
+        objects (notation, or an equal action made by hand) is checked first and
+        played as the listed object, or refused with the rule.  A plain turn (a
+        take or an exchange that makes no set and leaves cards on offer) is
+        committed here with its own undo frame; every other step goes on in
+        :meth:`_full_step`.
         """
         legal = self._legal
         if legal is None:
             legal = self._list_legal()
-        for known in legal:
-            if known is action:
+        for listed in legal:
+            if listed is action:
                 break
         else:  # text, or an equal action made by hand
-            return self.apply(legal[legal.index(self._check(action, legal))])
+            listed = self._check(action, legal)
         seat = self.turn
-        # Takes and exchanges are worked out on locals first, so nothing changes
-        # until it is known what kind of turn it is.
-        if type(action) is Take:
-            c = action.card
-            offer = self.offer
-            new_offer = [*offer]  # (``[*x]`` is a little quicker than ``list(x)`` here)
-            new_offer.remove(c)  # cards compare by identity: the first copy goes
-            tableaux = self.tableaux
-            held = [*tableaux[seat]]
+        if type(listed) is Take:
+            c = listed.card
+            offer, tableau, made = take_a_card(self.offer, self.tableaux[seat], c)
             step = _TAKE_STEPS[seat][c.index]
-        elif type(action) is Exchange:
-            give = action.give
-            c = action.take
-            offer = self.offer
-            new_offer = [*offer]
-            new_offer[new_offer.index(c)] = give
-            tableaux = self.tableaux
-            held = [*tableaux[seat]]
-            held.remove(give)
-            step = _EXCHANGE_STEPS[seat][give.index * _KINDS + c.index] or _exchange_step(
-                seat, action)
-        elif type(action) is Steal:
-            return self._apply_general(legal, GoldState._steal, seat, action)
-        elif type(action) is NoBonus:
-            return self._apply_general(legal, GoldState._no_bonus, seat, action)
-        else:  # a chance outcome applied by hand
-            return super().apply(action)
-        # The card goes to its place in the tableau (display order: colour, then
-        # value), so a colour's cards sit together and looking beside it tells
-        # whether it is the third of its colour.  Only the colour of the card just
-        # placed can make a set: no tableau holds one outside the bonus.
-        j = bisect_right(held, c.index, key=_INDEX)
-        held.insert(j, c)
-        colour = c.colour
-        last = len(held) - 1
-        if j and held[j - 1].colour is colour:
-            made = (j > 1 and held[j - 2].colour is colour) or (
-                j < last and held[j + 1].colour is colour)
-        else:
-            made = j + 1 < last and held[j + 1].colour is colour is held[j + 2].colour
-        if not made and new_offer:
-            # The plain turn, most turns of a game: no set, cards left on offer.
-            self._frames.append(_new_tuple(PlainTurn, (seat, offer, tableaux, legal)))
+        elif type(listed) is Exchange:
+            offer, tableau, made = exchange_a_card(
+                self.offer, self.tableaux[seat], listed.give, listed.take)
+            step = _EXCHANGE_STEPS[seat][listed.give.index * _KINDS + listed.take.index] or (
+                _exchange_step(seat, listed))
+        else:  # the set bonus, or a chance outcome applied by hand
+            return self._full_step(legal, listed, None)
+        if made is None and offer:  # a plain turn
+            self._frames.append(_new_tuple(PlainTurn, (seat, self.offer, self.tableaux, legal)))
             self._history.append(step)
-            self.offer = tuple(new_offer)
-            changed = [*tableaux]
-            changed[seat] = tuple(held)
-            self.tableaux = tuple(changed)
+            self.offer = offer
+            tableaux = [*self.tableaux]
+            tableaux[seat] = tableau
+            self.tableaux = tuple(tableaux)
             self.turn = (seat + 1) % self._seats
             self._legal = None
-            return [step[2][0]]  # step.events[0]
-        # A set to score, or the offer emptied: the rest of the turn order follows,
-        # from the position already worked out.
-        return self._apply_general(legal, GoldState._placed, seat, action,
-                                   (tuple(new_offer), tuple(held), step, colour if made else None))
+            return [step.events[0]]
+        return self._full_step(legal, listed, (offer, tableau, made, step))
 
-    def _apply_general(self, legal: list[Action], play: Callable[..., list[Event]],
-                       seat: int, action: Action, detail: Any = None) -> list[Event]:
-        """``apply`` of a listed action by ``play(self, seat, action, detail)``: undo and chance."""
+    def _full_step(self, legal: list[Action], action: Action, placed: Placed | None) -> list[Event]:
+        """Carry out ``action`` and the chance it leads to, with the core's undo frame."""
         snapshot = self._save()
-        history = self._history
-        history_len = len(history)
+        history_len = len(self._history)
         mark = None
         try:
             self._legal = None
-            events = play(self, seat, action, detail)
-            history.append(_new_tuple(Step, (seat, action, tuple(events))))
-            if self.to_reveal and self.auto_chance:
+            events = self._do(action, placed)
+            if self.auto_chance and (self.to_reveal or self.deal_queue):
                 mark = self._rng_words
-                self._reveal(events)
+                events.extend(self._resolve_chance())
         except BaseException:
             self._rollback(snapshot, history_len, mark)
             raise
-        self._frames.append(
-            _new_tuple(Frame, (snapshot, history_len, legal, mark, mark is not None)))
+        revealed = mark is not None or isinstance(action, ChanceOutcome)
+        self._frames.append(_new_tuple(Frame, (snapshot, history_len, legal, mark, revealed)))
+        return events
+
+    def _do(self, action: Action, placed: Placed | None = None) -> list[Event]:
+        """Carry out a legal action or chance outcome and record its step; return the events.
+
+        (Gold! records its own steps, mostly interned, so chance steps look the same
+        whether they are drawn automatically or applied by hand.)  ``placed`` is
+        what ``apply`` worked out for a take or an exchange.
+        """
+        seat = self.turn
+        if type(action) is Reveal:
+            events: list[Event] = []
+            self._reveal(events, action.card)
+            return events
+        if type(action) is DealDonkey:
+            return self._deal(action)
+        if type(action) is Steal or type(action) is NoBonus:
+            events = self._bonus(seat, action)
+        else:
+            if placed is None:
+                placed = self._placed(seat, action)
+            events = self._after_the_action(seat, placed)
+        self._history.append(_new_tuple(Step, (seat, action, tuple(events))))
         return events
 
     def chance_outcomes(self) -> list[tuple[ChanceOutcome, Fraction]]:
@@ -307,28 +301,13 @@ class GoldState(State["GoldGame"]):
         # The n-th unseen card in deck order, n uniform: the same as drawing from a shuffle.
         return REVEALS[bisect_right(list(accumulate(self.unseen)), below(sum(self.unseen)))]
 
-    def _do(self, action: Action) -> list[Event]:
-        # Only chance outcomes applied by hand come here: ``apply`` carries out
-        # players' actions itself.
-        if isinstance(action, Reveal):
-            events: list[Event] = []
-            self._reveal_card(action.card, events)
-            return events
-        if isinstance(action, DealDonkey):
-            return self._deal(action)
-        raise AssertionError(action)  # pragma: no cover - legality was checked
-
     def _resolve_chance(self) -> list[Event]:
+        """Deal the starting donkeys and turn up cards with the state's generator."""
         events: list[Event] = []
-        history = self._history
         while self.deal_queue:
-            # ``self._step(self._sample_chance(self._rng), CHANCE)``, without the dispatch.
-            action = self._sample_chance(self._rng)
-            assert isinstance(action, DealDonkey)
-            self._legal = None
-            dealt = self._deal(action)
-            history.append(_new_tuple(Step, (CHANCE, action, tuple(dealt))))
-            events.extend(dealt)
+            deal = self._sample_chance(self._rng)
+            assert isinstance(deal, DealDonkey)
+            events.extend(self._deal(deal))
         if self.to_reveal:
             self._reveal(events)
         return events
@@ -391,6 +370,209 @@ class GoldState(State["GoldGame"]):
             unseen[c.index] += 1
         self.unseen = tuple(unseen)
 
+    # ------------------------------------------------------------ game setup
+    def _deal(self, deal: DealDonkey) -> list[Event]:
+        """Chance deals a starting donkey (its step recorded); after the last, the offer."""
+        self.deal_queue = self.deal_queue[1:]
+        self._legal = None
+        events: list[Event] = []
+        self._give_donkey(deal.seat, deal.card, events)
+        if not self.deal_queue:
+            self._shuffle_and_offer(events)
+        self._history.append(_new_tuple(Step, (CHANCE, deal, tuple(events))))
+        return events
+
+    def _give_donkey(self, seat: int, donkey: Card, events: list[Event]) -> None:
+        """"Give each player 1 donkey card in a different colour … It forms the start of
+        their tableau at the beginning of the game."""
+        self._take_unseen(donkey)
+        self._set_tableau(seat, (*self.tableaux[seat], donkey))
+        events.append(_event(DonkeyDealt, seat, donkey))
+
+    def _shuffle_and_offer(self, events: list[Event]) -> None:
+        """"Shuffle the remaining cards … Then draw the top 2 cards from the draw pile and
+        remove them from the game without looking at them.  Finally, reveal the top 5
+        cards": the 5 are turned up by chance (``_reveal``)."""
+        unseen = self.unseen
+        self.pile_count = sum(unseen) - REMOVED_UNSEEN
+        events.append(_event(CardsRemovedUnseen, REMOVED_UNSEEN))
+        # The unseen cards laid out in deck order, as ``_reveal`` wants them: the
+        # same few layouts start every game, so each is made once.
+        deck = _SETUP_DECKS.get(unseen)
+        if deck is None:
+            deck = _deck_order(unseen)
+            if len(_SETUP_DECKS) < 1024:
+                _SETUP_DECKS[unseen] = deck
+        self._laid_out = (unseen, deck)
+        self.to_reveal = min(OFFER_SIZE, self.pile_count)
+
+    # ------------------------------------------------------------ the turn order
+    def _placed(self, seat: int, action: Action) -> Placed:
+        """What a take or an exchange by ``seat`` does (as ``apply`` works it out)."""
+        if isinstance(action, Take):
+            offer, tableau, made = take_a_card(self.offer, self.tableaux[seat], action.card)
+            return offer, tableau, made, _TAKE_STEPS[seat][action.card.index]
+        assert isinstance(action, Exchange)
+        offer, tableau, made = exchange_a_card(
+            self.offer, self.tableaux[seat], action.give, action.take)
+        return offer, tableau, made, _exchange_step(seat, action)
+
+    def _after_the_action(self, seat: int, placed: Placed) -> list[Event]:
+        """A take or an exchange that completes a set or empties the offer, committed,
+        then the turn order.
+
+        "Three cards in the same colour form a set.  If, after carrying out his
+        action, a player has a set in his tableau, then he must score it.  As a
+        bonus, he may first take a card from an opponent's tableau."
+        """
+        offer, tableau, colour, step = placed
+        self.offer = offer
+        self._set_tableau(seat, tableau)
+        events: list[Event] = [step.events[0]]
+        if colour is None:
+            self._end_turn(events)
+            return events
+        events.append(_SET_COMPLETED[seat][colour])
+        choices = bonus_choices(self.tableaux, seat, self._declinable)
+        if choices:  # the bonus is the next decision: its choices are listed now
+            self.phase = BONUS
+            self.set_colour = colour
+            self._legal = choices
+        else:
+            events.append(_NO_BONUS_AVAILABLE[seat])
+            self._score_the_set(seat, colour, events)
+        return events
+
+    def _bonus(self, seat: int, action: Action) -> list[Event]:
+        """The set bonus taken (a card from an opponent's tableau) or declined; then the
+        set is scored."""
+        events: list[Event]
+        if isinstance(action, Steal):
+            c, victim = action.card, action.victim
+            tableaux = [*self.tableaux]
+            tableaux[victim] = _without(tableaux[victim], c)
+            held = [*tableaux[seat]]
+            add_to_tableau(held, c)  # no set: its colour is not in the tableau
+            tableaux[seat] = tuple(held)
+            self.tableaux = tuple(tableaux)
+            events = [_BONUS_TAKEN[seat][victim][c.index]]
+        else:
+            events = [_BONUS_DECLINED[seat]]
+        colour = self.set_colour
+        assert colour is not None
+        self._score_the_set(seat, colour, events)
+        return events
+
+    def _score_the_set(self, seat: int, colour: str, events: list[Event]) -> None:
+        """"Afterwards, the player takes his set of cards and adds them to a face-down
+        scoring pile next to his tableau."  Then the turn ends."""
+        tableau, scored = score_a_set(self.tableaux[seat], colour)
+        self._set_tableau(seat, tableau)
+        piles = [*self.piles]
+        piles[seat] += scored
+        self.piles = tuple(piles)
+        known = _SET_SCORED[seat]
+        event = known.get(scored)
+        if event is None:
+            event = known[scored] = SetScored(seat, scored)
+        events.append(event)
+        self.set_colour = None
+        self.phase = ACTION
+        self._end_turn(events)
+
+    def _end_turn(self, events: list[Event]) -> None:
+        """An empty offer is refilled, or in the Grand Final the game ends; then the next
+        player.
+
+        "When a player takes the last card on offer … Afterwards, 5 new cards are
+        revealed from the draw pile, forming a new offer.  It is then the next
+        player's turn."  In the Grand Final "the game first continues as normal until
+        the last card on offer has been taken.  After that player's turn is over,
+        colour scoring … is carried out.  Final scoring takes place after colour
+        scoring."
+        """
+        if not self.offer:
+            pile = self.pile_count
+            if not pile:
+                self._colour_and_final_scoring(events)
+                return
+            self.to_reveal = min(OFFER_SIZE, pile)
+            events.append(_OFFER_REFILLED[self.to_reveal])
+        self.turn = (self.turn + 1) % self._seats
+
+    def _colour_and_final_scoring(self, events: list[Event]) -> None:
+        """Colour scoring banks or discards every tableau card (``scoring.colour_scoring``);
+        then "each player now counts his victory points" and the game is over."""
+        piles = list(self.piles)
+        discard = list(self.discard)
+        for result in colour_scoring(self.tableaux):
+            events.append(result)
+            for seat, c in result.banked:
+                piles[seat] = (*piles[seat], c)
+            discard.extend(result.discarded)
+        self.piles = tuple(piles)
+        self.discard = tuple(discard)
+        self.tableaux = ((),) * self._seats
+        self.phase = OVER
+        outcome = self.outcome()
+        assert outcome is not None
+        events.append(GameOver(outcome.scores, outcome.winners))
+
+    # ------------------------------------------------------------ chance turns up cards
+    def _reveal(self, events: list[Event], chosen: Card | None = None) -> None:
+        """Turn cards up from the draw pile into the offer, each a chance step recorded
+        in the history; the Grand Final begins when the draw pile runs out.
+
+        ``chosen``: the one card of a chance outcome applied by hand.  Otherwise every
+        card still to be revealed is drawn with the state's generator, as
+        ``_sample_chance`` draws it: the n-th of the unseen cards laid out in deck
+        order, n uniform (CPython's ``randrange``, written out).
+        """
+        history = self._history
+        count = self.to_reveal if chosen is None else 1
+        unseen = [*self.unseen]
+        laid_out = self._laid_out  # kept from the last refill while the unseen cards are
+        deck = [*(laid_out[1] if laid_out[0] is self.unseen else _deck_order(unseen))]
+        offer = [*self.offer]
+        pile = self.pile_count
+        getrandbits = self._rng.getrandbits
+        reveal_steps = _REVEAL_STEPS
+        words = count  # one 32-bit word a draw, and one more for each draw thrown back
+        n = len(deck)
+        for _ in range(count):
+            if chosen is None:
+                k = _BITS[n]
+                r = getrandbits(k)
+                while r >= n:
+                    r = getrandbits(k)
+                    words += 1
+                i = deck.pop(r)
+            else:
+                i = chosen.index
+                deck.remove(i)
+            n -= 1
+            unseen[i] -= 1
+            pile -= 1
+            offer.append(ALL_CARDS[i])
+            step = reveal_steps[pile * _KINDS + i] or _reveal_step(i, pile)
+            events.append(step.events[0])
+            history.append(step)
+        if chosen is None:
+            self._rng_words += words
+        self.unseen = tuple(unseen)
+        self._laid_out = (self.unseen, tuple(deck))
+        self.offer = tuple(offer)
+        self.pile_count = pile
+        self.to_reveal -= count
+        self._legal = None
+        if not pile:
+            # "When the last 5 cards have been revealed from the draw pile, the "Grand
+            # Final" begins."
+            self.grand_final = True
+            events.append(_GRAND_FINAL)
+            last = history[-1]
+            history[-1] = _new_tuple(Step, (CHANCE, last.action, (*last.events, _GRAND_FINAL)))
+
     # ------------------------------------------------------------ the generator
     def _below(self, n: int) -> int:
         """``self._rng.randrange(n)``, counting the 32-bit words it uses (n <= 2**32).
@@ -428,10 +610,17 @@ class GoldState(State["GoldGame"]):
 
     # ------------------------------------------------------------ snapshots
     def _save(self) -> GoldPosition:
-        return _new_tuple(GoldPosition, _POSITION_OF(self))
+        # Written out, in the order of GoldPosition's fields: a third of the cost of
+        # ``attrgetter(*GoldPosition._fields)``, and it runs before most steps that are
+        # not plain turns (``tests/games/gold/test_position.py`` checks it by name).
+        return _new_tuple(GoldPosition, (
+            self.phase, self.turn, self.offer, self.tableaux, self.piles, self.unseen,
+            self.pile_count, self.to_reveal, self.deal_queue, self.grand_final,
+            self.set_colour, self.box, self.discard))
 
     def _load(self, snapshot: GoldPosition) -> None:
-        self.__dict__.update(zip(GoldPosition._fields, snapshot, strict=True))
+        for name, value in zip(GoldPosition._fields, snapshot, strict=True):
+            setattr(self, name, value)
         self._legal = None
 
     def _snapshot_to_json(self, snapshot: GoldPosition) -> Any:
@@ -442,120 +631,6 @@ class GoldState(State["GoldGame"]):
 
     def _position_problem(self) -> str | None:
         return position_problem(self._save(), self.players)
-
-    # ------------------------------------------------------------ the actions
-    def _placed(self, seat: int, action: Action,
-                detail: tuple[tuple[Card, ...], tuple[Card, ...], Step, str | None]) -> list[Event]:
-        """A take or exchange that ``apply`` has worked out: commit the offer, the tableau
-        and the step it leads to, then the turn order (``colour``: the set it made, if any)."""
-        offer, tableau, step, colour = detail
-        self.offer = offer
-        self._set_tableau(seat, tableau)
-        events: list[Event] = [step[2][0]]  # step.events[0]
-        if colour is None:
-            self._end_turn(events)
-            return events
-        # "If, after carrying out his action, a player has a set in his tableau, then he
-        # must score it.  As a bonus, he may first take a card from an opponent's tableau."
-        events.append(_SET_COMPLETED[seat][colour])
-        self.set_colour = colour
-        targets = rules.bonus_targets(self, seat)
-        if targets:
-            self.phase = BONUS
-            # The bonus choices are listed now (as rules.legal_actions lists them).
-            if self._declinable:
-                targets.append(rules.NO_BONUS)
-            self._legal = targets
-        else:
-            events.append(_NO_BONUS_AVAILABLE[seat])
-            self._score_set(events, seat)
-        return events
-
-    def _steal(self, seat: int, action: Steal, detail: None = None) -> list[Event]:
-        c, victim = action.card, action.victim
-        tableaux = [*self.tableaux]
-        tableaux[victim] = _without(tableaux[victim], c)
-        # It joins the tableau in display order; it cannot make a set (its colour
-        # is not in the tableau: "He may not take a card in a colour already present").
-        held = [*tableaux[seat]]
-        held.insert(bisect_right(held, c.index, key=_INDEX), c)
-        tableaux[seat] = tuple(held)
-        self.tableaux = tuple(tableaux)
-        events: list[Event] = [_BONUS_TAKEN[seat][victim][c.index]]
-        self._score_set(events, seat)
-        return events
-
-    def _no_bonus(self, seat: int, action: NoBonus, detail: None = None) -> list[Event]:
-        events: list[Event] = [_BONUS_DECLINED[seat]]
-        self._score_set(events, seat)
-        return events
-
-    # ------------------------------------------------------------ chance
-    def _deal(self, action: DealDonkey) -> list[Event]:
-        self.deal_queue = self.deal_queue[1:]
-        self._take_unseen(action.card)
-        self._set_tableau(action.seat, (*self.tableaux[action.seat], action.card))
-        events: list[Event] = [_event(DonkeyDealt, action.seat, action.card)]
-        if not self.deal_queue:
-            self._shuffle_and_offer(events)
-        return events
-
-    def _reveal_card(self, c: Card, events: list[Event]) -> None:
-        self._take_unseen(c)
-        self.offer = (*self.offer, c)
-        self.pile_count -= 1
-        self.to_reveal -= 1
-        events.append(_reveal_step(c.index, self.pile_count).events[0])
-        if not self.to_reveal and not self.pile_count:
-            self.grand_final = True
-            events.append(_GRAND_FINAL)
-
-    def _reveal(self, events: list[Event]) -> None:
-        """Turn up ``to_reveal`` cards with the state's generator, each a chance step.
-
-        The quick form of ``_step(_sample_chance(rng))`` repeated: same draws,
-        same history, same events.  The n-th card of the unseen cards laid out in
-        deck order is the same card ``_sample_chance`` finds by counting.
-        """
-        history = self._history
-        getrandbits = self._rng.getrandbits
-        count = self.to_reveal
-        words = count  # one 32-bit word a draw, and one more for each draw thrown back
-        unseen = [*self.unseen]
-        laid_out = self._laid_out  # the unseen cards in deck order, kept from the last refill
-        deck = [*(laid_out[1] if laid_out[0] is self.unseen else _deck_order(unseen))]
-        offer = [*self.offer]
-        pile = self.pile_count
-        reveal_steps = _REVEAL_STEPS
-        n = len(deck)
-        for _ in range(count):
-            # ``self._below(n)`` written out: CPython's ``randrange`` algorithm.
-            k = _BITS[n]
-            r = getrandbits(k)
-            while r >= n:
-                r = getrandbits(k)
-                words += 1
-            i = deck.pop(r)
-            n -= 1
-            unseen[i] -= 1
-            pile -= 1
-            offer.append(ALL_CARDS[i])
-            step = reveal_steps[pile * _KINDS + i]
-            if step is None:
-                step = _reveal_step(i, pile)
-            events.append(step[2][0])  # step.events[0]
-            history.append(step)
-        self._rng_words += words
-        self.unseen = tuple(unseen)
-        self._laid_out = (self.unseen, tuple(deck))
-        self.offer = tuple(offer)
-        self.pile_count = pile
-        self.to_reveal = 0
-        if not pile:
-            self.grand_final = True
-            events.append(_GRAND_FINAL)
-            last = history[-1]
-            history[-1] = _new_tuple(Step, (CHANCE, last.action, (*last.events, _GRAND_FINAL)))
 
     # ------------------------------------------------------------ internals
     def _free_colours(self) -> list[str]:
@@ -571,96 +646,27 @@ class GoldState(State["GoldGame"]):
         changed[i] -= 1
         self.unseen = tuple(changed)
 
-    def _set_tableau(self, seat: int, cards: tuple[Card, ...]) -> None:
-        tableaux = self.tableaux
-        changed = [*tableaux]
+    def _set_tableau(self, seat: int, cards: Cards) -> None:
+        changed = [*self.tableaux]
         changed[seat] = cards
         self.tableaux = tuple(changed)
 
-    def _shuffle_and_offer(self, events: list[Event]) -> None:
-        # "Shuffle the remaining cards … draw the top 2 cards … remove them from the game
-        # without looking at them.  Finally, reveal the top 5 cards."
-        unseen = self.unseen
-        self.pile_count = sum(unseen) - REMOVED_UNSEEN
-        events.append(_event(CardsRemovedUnseen, REMOVED_UNSEEN))
-        # The unseen cards laid out in deck order, as ``_reveal`` wants them: the
-        # same few layouts start every game, so each is made once.
-        deck = _SETUP_DECKS.get(unseen)
-        if deck is None:
-            deck = _deck_order(unseen)
-            if len(_SETUP_DECKS) < 1024:
-                _SETUP_DECKS[unseen] = deck
-        self._laid_out = (unseen, deck)
-        self.to_reveal = min(OFFER_SIZE, self.pile_count)
 
-    def _score_set(self, events: list[Event], seat: int) -> None:
-        tableau = self.tableaux[seat]
-        colour = self.set_colour
-        # A colour's cards sit together in a sorted tableau.
-        lo = 0
-        while tableau[lo].colour != colour:
-            lo += 1
-        hi = lo + 1
-        end = len(tableau)
-        while hi < end and tableau[hi].colour == colour:
-            hi += 1
-        scored = tableau[lo:hi]
-        self._set_tableau(seat, tableau[:lo] + tableau[hi:])
-        piles = [*self.piles]
-        piles[seat] += scored
-        self.piles = tuple(piles)
-        known = _SET_SCORED[seat]
-        event = known.get(scored)
-        if event is None:
-            event = known[scored] = SetScored(seat, scored)
-        events.append(event)
-        self.set_colour = None
-        self.phase = ACTION
-        self._end_turn(events)
-
-    def _end_turn(self, events: list[Event]) -> None:
-        if not self.offer:
-            pile = self.pile_count
-            if pile:
-                # "Afterwards, 5 new cards are revealed from the draw pile."
-                self.to_reveal = min(OFFER_SIZE, pile)
-                events.append(_OFFER_REFILLED[self.to_reveal])
-            else:
-                self._finish(events)
-                return
-        self.turn = (self.turn + 1) % self._seats
-
-    def _finish(self, events: list[Event]) -> None:
-        piles = list(self.piles)
-        discard = list(self.discard)
-        for result in colour_scoring(self.tableaux):
-            events.append(result)
-            for seat, c in result.banked:
-                piles[seat] = (*piles[seat], c)
-            discard.extend(result.discarded)
-        self.piles = tuple(piles)
-        self.discard = tuple(discard)
-        self.tableaux = ((),) * self.players
-        self.phase = OVER
-        outcome = self.outcome()
-        assert outcome is not None
-        events.append(GameOver(outcome.scores, outcome.winners))
-
-
+_INDEX = attrgetter("index")
 _GRAND_FINAL = GrandFinalBegins()
 _KINDS = len(ALL_CARDS)
 _TAKE_STEPS: tuple[tuple[Step, ...], ...] = tuple(
     tuple(Step(seat, rules.TAKES[c.index], (CardTaken(seat, c),)) for c in ALL_CARDS)
     for seat in range(3)
 )
-"""The history step of a plain take (no set, cards left on offer), per seat and card."""
+"""The history step of a take, per seat and card."""
 _EXCHANGE_STEPS: tuple[list[Step | None], ...] = tuple(
     [None] * (_KINDS * _KINDS) for _ in range(3)
 )
 
 
 def _exchange_step(seat: int, action: Exchange) -> Step:
-    """The history step of a plain exchange (no set): one object per seat and action."""
+    """The history step of an exchange: one object per seat and action."""
     give, take = action.give, action.take
     key = give.index * _KINDS + take.index
     row = _EXCHANGE_STEPS[seat]
@@ -681,7 +687,7 @@ _BONUS_TAKEN: tuple[tuple[tuple[Event, ...], ...], ...] = tuple(
     tuple(tuple(BonusTaken(seat, victim, c) for c in ALL_CARDS) for victim in range(3))
     for seat in range(3)
 )
-_SET_SCORED: tuple[dict[tuple[Card, ...], Event], ...] = ({}, {}, {})
+_SET_SCORED: tuple[dict[Cards, Event], ...] = ({}, {}, {})
 """The event of a set scored, per seat and cards (made the first time)."""
 _OFFER_REFILLED: tuple[Event, ...] = tuple(OfferRefilled(n) for n in range(OFFER_SIZE + 1))
 
@@ -722,8 +728,7 @@ def _event(kind: type[Event], *args: Any) -> Event:
     return found
 
 
-
-def _without(cards: tuple[Card, ...], c: Card) -> tuple[Card, ...]:
+def _without(cards: Cards, c: Card) -> Cards:
     """The cards less one copy of ``c``."""
     i = cards.index(c)
     return cards[:i] + cards[i + 1:]
