@@ -155,49 +155,39 @@ def offer_choices(offer: Sequence[Card], tableau: Sequence[Card]) -> list[Action
     return actions
 
 
-def take_a_card(offer: Cards, tableau: Cards, c: Card) -> tuple[Cards, Cards, str | None]:
-    """A) "The player takes the card with the lowest value from those on offer and adds it
-    to his tableau": the offer and the tableau after it, and the colour of the set it
-    completes (None if it completes none)."""
-    left = [*offer]  # (``[*x]`` is a little quicker than ``list(x)``)
-    left.remove(c)  # cards compare by identity: the first copy goes
+def take_or_exchange(offer: Cards, tableau: Cards, take: Card,
+                     give: Card | None) -> tuple[Cards, Cards, str | None, int]:
+    """A player's action: A) take ``take`` from the offer (``give`` None), or B) exchange
+    ``give`` from the tableau for it.  The offer and the tableau after it, the colour of
+    the set it completes (None if it completes none), and where the card was on offer."""
+    offer_after = [*offer]  # (``[*x]`` is a little quicker than ``list(x)``)
     held = [*tableau]
-    made = add_to_tableau(held, c)
-    return tuple(left), tuple(held), made
-
-
-def exchange_a_card(offer: Cards, tableau: Cards, give: Card,
-                    take: Card) -> tuple[Cards, Cards, str | None]:
-    """B) The player "takes a gold card [option 1] / a donkey card [option 2] from his
-    tableau and adds it to the offer.  In return, he takes" ``take`` "and adds it to his
-    tableau": the offer and the tableau after it, and the colour of the set it completes
-    (None if it completes none).  The card given takes the place of the card taken."""
-    changed = [*offer]
-    changed[changed.index(take)] = give
-    held = [*tableau]
-    held.remove(give)
-    made = add_to_tableau(held, take)
-    return tuple(changed), tuple(held), made
-
-
-def add_to_tableau(held: list[Card], c: Card) -> str | None:
-    """Put ``c`` in its place in ``held``; the colour of the set it completes, or None.
-
-    "They keep their cards on the table … sorted by colour": colour order, then
-    value, so a colour's cards sit together.  "Three cards in the same colour form a
-    set."  A tableau holds no set between turns (a set is scored at once), so only
-    the card just added can make one: it does when two more of its colour sit beside it.
-    """
-    j = bisect_right(held, c.index, key=_INDEX)
-    held.insert(j, c)
-    colour = c.colour
+    i = offer.index(take)  # cards compare by identity: the first copy
+    if give is None:
+        # A) Take a card: "The player takes the card with the lowest value from those on
+        # offer and adds it to his tableau."
+        del offer_after[i]
+    else:
+        # B) Exchange a card: "The player takes a gold card [option 1] / a donkey card
+        # [option 2] from his tableau and adds it to the offer.  In return, he takes" a
+        # gold card "and adds it to his tableau."  It takes the place of the card taken.
+        offer_after[i] = give
+        held.remove(give)
+    # "… sorted by colour": colour order, then value, so a colour's cards sit together.
+    j = bisect_right(held, take.index, key=_INDEX)
+    held.insert(j, take)
+    # "Three cards in the same colour form a set.  If, after carrying out his action, a
+    # player has a set in his tableau, then he must score it."  A tableau holds no set
+    # between turns (a set is scored at once), so only the card just added can make one:
+    # it does when two more of its colour sit beside it.
+    colour = take.colour
     last = len(held) - 1
     if j and held[j - 1].colour is colour:
         made = (j > 1 and held[j - 2].colour is colour) or (
             j < last and held[j + 1].colour is colour)
     else:
         made = j + 1 < last and held[j + 1].colour is colour is held[j + 2].colour
-    return colour if made else None
+    return tuple(offer_after), tuple(held), colour if made else None, i
 
 
 _INDEX = attrgetter("index")

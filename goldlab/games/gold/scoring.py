@@ -44,61 +44,67 @@ def colour_scoring(tableaux: Sequence[Cards]) -> list[ColourScored]:
     """Colour scoring, colour by colour in rulebook order (the tableaux are not changed).
 
     "For each colour, players add up the card values in their tableau and compare
-    them.  Each colour is scored separately."  Each tableau is read once, a colour's
-    run of cards at a time; :func:`score_colour` scores each colour.
+    them.  Each colour is scored separately.  Whoever has the highest total in a
+    colour adds the highest-value gold card he owns of that colour to his scoring
+    pile.  All other cards of that colour, including those of the other players, are
+    discarded.  In the case of a tie, then each tied player may add the highest-value
+    gold card he owns of that colour to his scoring pile.  In the event that no
+    players have any gold cards of a particular colour, then that colour is not
+    scored.  Any donkey cards in that colour that players might have are discarded."
+
+    Players without cards of a colour do not compete in it (``None`` total): see
+    ``docs/rulings.md#gold-colour-scoring``.  A tableau holds at most two cards of a
+    colour (three are a set, scored at once): a gold holder totals at least 3 - 2 = 1
+    and a seat without gold at most -2, so the best total is always a gold holder's.
+    Each tableau is read once (this runs at the end of every simulated game): a
+    colour's cards sit together in a sorted tableau, so a colour is looked up once a run.
     """
     seats = len(tableaux)
-    held: dict[str, list[Cards]] = {}  # colour -> each seat's cards of it
-    for seat, tableau in enumerate(tableaux):
-        start = 0
-        end = len(tableau)
-        while start < end:
-            colour = tableau[start].colour
-            stop = start + 1
-            while stop < end and tableau[stop].colour is colour:  # colours are interned
-                stop += 1
-            cards = held.get(colour)
-            if cards is None:
-                cards = held[colour] = [()] * seats
-            cards[seat] = tableau[start:stop]
-            start = stop
-    nobody = _NOBODY[seats]
-    return [score_colour(colour, held[colour]) if colour in held else nobody[colour]
-            for colour in COLOURS]
-
-
-def score_colour(colour: str, held: Sequence[Cards]) -> ColourScored:
-    """Colour scoring of one colour, given each seat's cards of it (lowest first).
-
-    Whoever has the highest total banks the highest gold card he owns of the colour
-    ("In the case of a tie, then each tied player may add" his); "All other cards of
-    that colour, including those of the other players, are discarded."  "In the event
-    that no players have any gold cards of a particular colour, then that colour is
-    not scored.  Any donkey cards in that colour … are discarded."  Players without
-    cards of the colour do not compete (``None`` total): see
-    ``docs/rulings.md#gold-colour-scoring``.  A tableau holds at most two cards of a
-    colour (three are a set, scored at once): a gold holder totals at least
-    3 - 2 = 1 and a seat without gold at most -2, so the best total is always a gold
-    holder's.
-    """
+    # colour -> (each seat's total, each seat's highest gold card, every card of it)
+    found: dict[str, tuple[list[int | None], list[Card | None], list[Card]]] = {}
     totals: list[int | None] = []
-    everything: list[Card] = []
-    best = None
-    for cards in held:
-        if cards:
-            total = sum(map(_VALUE, cards))
-            if best is None or total > best:
-                best = total
-            totals.append(total)
-            everything += cards
-        else:
-            totals.append(None)
-    banked = []
-    for seat, cards in enumerate(held):
-        if cards and totals[seat] == best and cards[-1].value > 0:  # the highest is last, gold
-            banked.append((seat, cards[-1]))
-            everything.remove(cards[-1])
-    return ColourScored(colour, tuple(totals), tuple(banked), tuple(everything))
+    tops: list[Card | None] = []
+    held: list[Card] = []
+    for seat, tableau in enumerate(tableaux):
+        colour = None
+        for c in tableau:
+            if c.colour is not colour:  # a new run of a colour (colours are interned)
+                colour = c.colour
+                entry = found.get(colour)
+                if entry is None:
+                    entry = found[colour] = ([None] * seats, [None] * seats, [])
+                totals, tops, held = entry
+            held.append(c)
+            value = c.value
+            total = totals[seat]
+            totals[seat] = value if total is None else total + value
+            if value > 0:
+                top = tops[seat]
+                if top is None or value > top.value:
+                    tops[seat] = c
+    nobody = _NOBODY[seats]
+    results: list[ColourScored] = []
+    for colour in COLOURS:
+        entry = found.get(colour)
+        if entry is None:  # nobody holds the colour
+            results.append(nobody[colour])
+            continue
+        totals, tops, held = entry
+        banked: tuple[tuple[int, Card], ...] = ()
+        if tops.count(None) < seats:  # somebody has gold of the colour: it is scored
+            best = None
+            for total in totals:
+                if total is not None and (best is None or total > best):
+                    best = total
+            won = []
+            for s, top in enumerate(tops):
+                if top is not None and totals[s] == best:  # the highest total(s) bank
+                    won.append((s, top))
+                    held.remove(top)
+            banked = tuple(won)
+        # everything else of the colour is discarded
+        results.append(ColourScored(colour, tuple(totals), banked, tuple(held)))
+    return results
 
 
 _VALUE = attrgetter("value")

@@ -15,8 +15,9 @@ uniform draw from it, which is the same as drawing from a shuffled pile.
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
+from bisect import bisect_right, insort
 from collections import Counter
+from collections.abc import Sequence
 from fractions import Fraction
 from itertools import accumulate, chain, repeat
 from operator import attrgetter
@@ -52,11 +53,9 @@ from goldlab.games.gold.rules import (
     OFFER_SIZE,
     OVER,
     REMOVED_UNSEEN,
-    add_to_tableau,
     bonus_choices,
-    exchange_a_card,
     offer_choices,
-    take_a_card,
+    take_or_exchange,
 )
 from goldlab.games.gold.scoring import colour_scoring, points, score_a_set
 
@@ -78,29 +77,80 @@ DEALS: dict[tuple[str, int], DealDonkey] = {
 }
 
 
-class PlainTurn(NamedTuple):
-    """The undo frame of a plain turn: a take or an exchange that made no set and left
-    cards on offer (most turns of a game).
+class FromOffer(NamedTuple):
+    """The undo frame of a take or an exchange that turned up no card (most turns of a
+    game): the place in the offer of the card taken.
 
-    Such a turn changes only the seat to move, the offer and the tableaux and adds one
-    step to the history, so its frame holds just those and the listing; every other
-    step pushes the core's full :class:`~goldlab.core.state.Frame`.
+    Such a turn moves a card from the offer to the tableau (in an exchange, the card
+    given goes the other way); a set it completes waits for its bonus or, with no
+    bonus to take, is scored at once; then the turn passes.  The turn's step names the
+    seat, the cards and any set scored, so undoing it needs only where in the offer
+    the card was.  One frame per place, made once.
     """
 
-    seat: int
-    offer: Cards
-    tableaux: tuple[Cards, ...]
-    legal: list[Action]
+    offer_index: int
 
     @property
     def revealed(self) -> bool:
-        """A plain turn turns up no card."""
+        """The turn turned up no card."""
         return False
 
     def restore(self, state: GoldState) -> Action:
-        """Put the seat, offer, tableaux and listing back; drop the turn's step."""
-        state.turn, state.offer, state.tableaux, state._legal = self
-        return state._history.pop().action
+        """Put the turn back: a set scored goes back into the tableau, the card taken
+        back to its place in the offer (and the card given back into the tableau)."""
+        step = state._history.pop()
+        seat = step.actor
+        action = step.action
+        state._unscore(seat, step.events)
+        offer = [*state.offer]
+        held = [*state.tableaux[seat]]
+        if type(action) is Take:
+            c = action.card
+            offer.insert(self.offer_index, c)
+        else:
+            assert type(action) is Exchange
+            c = action.take
+            offer[self.offer_index] = c
+            insort(held, action.give, key=_INDEX)
+        held.remove(c)  # equal cards are one object: any copy will do
+        state.offer = tuple(offer)
+        state._set_tableau(seat, tuple(held))
+        state.turn = seat
+        state.phase = ACTION
+        state.set_colour = None
+        state._legal = None
+        return action
+
+
+class BonusSettled(NamedTuple):
+    """The undo frame of a set bonus taken or declined that turned up no card: the set
+    and its bonus card are put back, and the bonus is to be settled again (one frame,
+    made once: the step says which set and which card)."""
+
+    @property
+    def revealed(self) -> bool:
+        """The bonus turned up no card."""
+        return False
+
+    def restore(self, state: GoldState) -> Action:
+        """Put the set back into the tableau and the bonus card back to its owner."""
+        step = state._history.pop()
+        seat = step.actor
+        action = step.action
+        colour = state._unscore(seat, step.events)
+        if type(action) is Steal:
+            c, victim = action.card, action.victim
+            tableaux = [*state.tableaux]
+            tableaux[seat] = _without(tableaux[seat], c)
+            back = [*tableaux[victim]]
+            insort(back, c, key=_INDEX)
+            tableaux[victim] = tuple(back)
+            state.tableaux = tuple(tableaux)
+        state.turn = seat
+        state.phase = BONUS
+        state.set_colour = colour
+        state._legal = None
+        return action
 
 
 class GoldState(State["GoldGame"]):
@@ -112,7 +162,7 @@ class GoldState(State["GoldGame"]):
     legal actions and checking a chosen one build almost nothing.
     """
 
-    # The position: the fields of :class:`GoldPosition`, saved and loaded by name.
+    # The position: the fields of :class:`GoldPosition`.
     phase: str
     turn: int
     offer: Cards
@@ -137,7 +187,7 @@ class GoldState(State["GoldGame"]):
         self._rng_origin: Any = None
         self._rng_words = 0
         # The unseen cards laid out in deck order, kept from one refill to the next.
-        self._laid_out: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+        self._laid_out: tuple[tuple[int, ...], Sequence[int]] = ((), ())
         self._load(before_the_deal(n, game.options.start_player))
         self.setup_events: list[Event] = []
         if self.box:
@@ -199,10 +249,11 @@ class GoldState(State["GoldGame"]):
 
         The same contract as :meth:`State.apply`.  Anything but one of the listed
         objects (notation, or an equal action made by hand) is checked first and
-        played as the listed object, or refused with the rule.  A plain turn (a
-        take or an exchange that makes no set and leaves cards on offer) is
-        committed here with its own undo frame; every other step goes on in
-        :meth:`_full_step`.
+        played as the listed object, or refused with the rule.  A step that turns up
+        no card (a take, an exchange or a bonus with cards left on offer) pushes a
+        frame that undoes it from its own record (:class:`FromOffer`,
+        :class:`BonusSettled`); a step that turns up cards or ends the game, and a
+        chance outcome applied by hand, go on in :meth:`_full_step`.
         """
         legal = self._legal
         if legal is None:
@@ -215,17 +266,27 @@ class GoldState(State["GoldGame"]):
         seat = self.turn
         if type(listed) is Take:
             c = listed.card
-            offer, tableau, made = take_a_card(self.offer, self.tableaux[seat], c)
+            offer, tableau, made, i = take_or_exchange(
+                self.offer, self.tableaux[seat], c, None)
             step = _TAKE_STEPS[seat][c.index]
         elif type(listed) is Exchange:
-            offer, tableau, made = exchange_a_card(
-                self.offer, self.tableaux[seat], listed.give, listed.take)
-            step = _EXCHANGE_STEPS[seat][listed.give.index * _KINDS + listed.take.index] or (
+            c = listed.take
+            offer, tableau, made, i = take_or_exchange(
+                self.offer, self.tableaux[seat], c, listed.give)
+            step = _EXCHANGE_STEPS[seat][listed.give.index * _KINDS + c.index] or (
                 _exchange_step(seat, listed))
-        else:  # the set bonus, or a chance outcome applied by hand
+        elif (type(listed) is Steal or type(listed) is NoBonus) and self.offer:
+            # The set bonus, cards left on offer: nothing is turned up.
+            self._legal = None
+            events = self._bonus(seat, listed)
+            self._frames.append(_BONUS_SETTLED)
+            return events
+        else:  # the bonus when the offer is empty, or a chance outcome applied by hand
             return self._full_step(legal, listed, None)
-        if made is None and offer:  # a plain turn
-            self._frames.append(_new_tuple(PlainTurn, (seat, self.offer, self.tableaux, legal)))
+        if not offer:  # the last card on offer: cards are turned up, or the game ends
+            return self._full_step(legal, listed, (offer, tableau, made, step))
+        frame = _FROM_OFFER[i]
+        if made is None:  # a plain turn: no set, cards left on offer
             self._history.append(step)
             self.offer = offer
             tableaux = [*self.tableaux]
@@ -233,8 +294,12 @@ class GoldState(State["GoldGame"]):
             self.tableaux = tuple(tableaux)
             self.turn = (seat + 1) % self._seats
             self._legal = None
+            self._frames.append(frame)
             return [step.events[0]]
-        return self._full_step(legal, listed, (offer, tableau, made, step))
+        self._legal = None
+        events = self._after_the_action(seat, (offer, tableau, made, step))  # a set
+        self._frames.append(frame)
+        return events
 
     def _full_step(self, legal: list[Action], action: Action, placed: Placed | None) -> list[Event]:
         """Carry out ``action`` and the chance it leads to, with the core's undo frame."""
@@ -243,7 +308,10 @@ class GoldState(State["GoldGame"]):
         mark = None
         try:
             self._legal = None
-            events = self._do(action, placed)
+            if placed is not None:
+                events = self._after_the_action(self.turn, placed)
+            else:
+                events = self._do(action)
             if self.auto_chance and (self.to_reveal or self.deal_queue):
                 mark = self._rng_words
                 events.extend(self._resolve_chance())
@@ -254,28 +322,22 @@ class GoldState(State["GoldGame"]):
         self._frames.append(_new_tuple(Frame, (snapshot, history_len, legal, mark, revealed)))
         return events
 
-    def _do(self, action: Action, placed: Placed | None = None) -> list[Event]:
+    def _do(self, action: Action) -> list[Event]:
         """Carry out a legal action or chance outcome and record its step; return the events.
 
-        (Gold! records its own steps, mostly interned, so chance steps look the same
-        whether they are drawn automatically or applied by hand.)  ``placed`` is
-        what ``apply`` worked out for a take or an exchange.
+        (Each Gold! step records itself, with interned steps where it can, so chance
+        steps look the same whether they are drawn or applied by hand.)
         """
         seat = self.turn
+        if type(action) is Steal or type(action) is NoBonus:
+            return self._bonus(seat, action)
         if type(action) is Reveal:
             events: list[Event] = []
             self._reveal(events, action.card)
             return events
         if type(action) is DealDonkey:
             return self._deal(action)
-        if type(action) is Steal or type(action) is NoBonus:
-            events = self._bonus(seat, action)
-        else:
-            if placed is None:
-                placed = self._placed(seat, action)
-            events = self._after_the_action(seat, placed)
-        self._history.append(_new_tuple(Step, (seat, action, tuple(events))))
-        return events
+        return self._after_the_action(seat, self._placed(seat, action))
 
     def chance_outcomes(self) -> list[tuple[ChanceOutcome, Fraction]]:
         """Starting donkeys: uniform over colours not dealt; reveals: by unseen counts."""
@@ -410,16 +472,17 @@ class GoldState(State["GoldGame"]):
     def _placed(self, seat: int, action: Action) -> Placed:
         """What a take or an exchange by ``seat`` does (as ``apply`` works it out)."""
         if isinstance(action, Take):
-            offer, tableau, made = take_a_card(self.offer, self.tableaux[seat], action.card)
+            offer, tableau, made, _ = take_or_exchange(
+                self.offer, self.tableaux[seat], action.card, None)
             return offer, tableau, made, _TAKE_STEPS[seat][action.card.index]
         assert isinstance(action, Exchange)
-        offer, tableau, made = exchange_a_card(
-            self.offer, self.tableaux[seat], action.give, action.take)
+        offer, tableau, made, _ = take_or_exchange(
+            self.offer, self.tableaux[seat], action.take, action.give)
         return offer, tableau, made, _exchange_step(seat, action)
 
     def _after_the_action(self, seat: int, placed: Placed) -> list[Event]:
-        """A take or an exchange that completes a set or empties the offer, committed,
-        then the turn order.
+        """A take or an exchange that completes a set or empties the offer, committed
+        and recorded, then the turn order.
 
         "Three cards in the same colour form a set.  If, after carrying out his
         action, a player has a set in his tableau, then he must score it.  As a
@@ -431,28 +494,29 @@ class GoldState(State["GoldGame"]):
         events: list[Event] = [step.events[0]]
         if colour is None:
             self._end_turn(events)
-            return events
-        events.append(_SET_COMPLETED[seat][colour])
-        choices = bonus_choices(self.tableaux, seat, self._declinable)
-        if choices:  # the bonus is the next decision: its choices are listed now
-            self.phase = BONUS
-            self.set_colour = colour
-            self._legal = choices
         else:
-            events.append(_NO_BONUS_AVAILABLE[seat])
-            self._score_the_set(seat, colour, events)
+            events.append(_SET_COMPLETED[seat][colour])
+            choices = bonus_choices(self.tableaux, seat, self._declinable)
+            if choices:  # the bonus is the next decision: its choices are listed now
+                self.phase = BONUS
+                self.set_colour = colour
+                self._legal = choices
+            else:
+                events.append(_NO_BONUS_AVAILABLE[seat])
+                self._score_the_set(seat, colour, events)
+        self._history.append(_new_tuple(Step, (seat, step.action, tuple(events))))
         return events
 
     def _bonus(self, seat: int, action: Action) -> list[Event]:
-        """The set bonus taken (a card from an opponent's tableau) or declined; then the
-        set is scored."""
+        """The set bonus taken (a card from an opponent's tableau) or declined, recorded;
+        then the set is scored."""
         events: list[Event]
         if isinstance(action, Steal):
             c, victim = action.card, action.victim
             tableaux = [*self.tableaux]
             tableaux[victim] = _without(tableaux[victim], c)
             held = [*tableaux[seat]]
-            add_to_tableau(held, c)  # no set: its colour is not in the tableau
+            insort(held, c, key=_INDEX)  # in its place; no set: its colour was not there
             tableaux[seat] = tuple(held)
             self.tableaux = tuple(tableaux)
             events = [_BONUS_TAKEN[seat][victim][c.index]]
@@ -461,6 +525,7 @@ class GoldState(State["GoldGame"]):
         colour = self.set_colour
         assert colour is not None
         self._score_the_set(seat, colour, events)
+        self._history.append(_new_tuple(Step, (seat, action, tuple(events))))
         return events
 
     def _score_the_set(self, seat: int, colour: str, events: list[Event]) -> None:
@@ -479,6 +544,22 @@ class GoldState(State["GoldGame"]):
         self.set_colour = None
         self.phase = ACTION
         self._end_turn(events)
+
+    def _unscore(self, seat: int, events: tuple[Event, ...]) -> str | None:
+        """Undo a set scored in ``events`` (for undo): its cards leave the scoring pile and
+        go back into the tableau.  The colour of the set, or None if none was scored."""
+        for event in events:
+            if type(event) is SetScored:
+                scored = event.cards
+                piles = [*self.piles]
+                piles[seat] = piles[seat][:-len(scored)]  # it was added on top
+                self.piles = tuple(piles)
+                held = [*self.tableaux[seat]]
+                for c in scored:
+                    insort(held, c, key=_INDEX)
+                self._set_tableau(seat, tuple(held))
+                return scored[0].colour
+        return None
 
     def _end_turn(self, events: list[Event]) -> None:
         """An empty offer is refilled, or in the Grand Final the game ends; then the next
@@ -560,7 +641,7 @@ class GoldState(State["GoldGame"]):
         if chosen is None:
             self._rng_words += words
         self.unseen = tuple(unseen)
-        self._laid_out = (self.unseen, tuple(deck))
+        self._laid_out = (self.unseen, deck)  # copied before it is drawn from again
         self.offer = tuple(offer)
         self.pile_count = pile
         self.to_reveal -= count
@@ -653,6 +734,9 @@ class GoldState(State["GoldGame"]):
 
 
 _INDEX = attrgetter("index")
+_FROM_OFFER: tuple[FromOffer, ...] = tuple(FromOffer(i) for i in range(OFFER_SIZE))
+"""The undo frame of a take or an exchange, per place in the offer of the card taken."""
+_BONUS_SETTLED = BonusSettled()
 _GRAND_FINAL = GrandFinalBegins()
 _KINDS = len(ALL_CARDS)
 _TAKE_STEPS: tuple[tuple[Step, ...], ...] = tuple(
