@@ -118,6 +118,7 @@ class FromOffer(NamedTuple):
         state.turn = seat
         state.phase = ACTION
         state.set_colour = None
+        state.to_reveal = 0  # (a refill waiting for chance applied by hand)
         state._legal = None
         return action
 
@@ -149,8 +150,39 @@ class BonusSettled(NamedTuple):
         state.turn = seat
         state.phase = BONUS
         state.set_colour = colour
+        state.to_reveal = 0  # (a refill waiting for chance applied by hand)
         state._legal = None
         return action
+
+
+class Refill(NamedTuple):
+    """The undo frame of a step after which chance turned up a new offer: the step's own
+    frame, how many cards were turned up and the generator's count before them."""
+
+    then: FromOffer | BonusSettled
+    cards: int
+    rng_mark: int
+
+    @property
+    def revealed(self) -> bool:
+        """Cards were turned up: ``"play"`` mode will not undo this."""
+        return True
+
+    def restore(self, state: GoldState) -> Action:
+        """Put the cards turned up back among the unseen cards and the generator back
+        where it was, then undo the step."""
+        history = state._history
+        unseen = [*state.unseen]
+        for _ in range(self.cards):
+            reveal = history.pop().action
+            assert isinstance(reveal, Reveal)
+            unseen[reveal.card.index] += 1
+        state.unseen = tuple(unseen)
+        state.offer = state.offer[:-self.cards]
+        state.pile_count += self.cards
+        state.grand_final = False  # a refill needs a draw pile: it was not on before
+        state._rng_rewind(self.rng_mark)
+        return self.then.restore(state)
 
 
 class GoldState(State["GoldGame"]):
@@ -249,11 +281,12 @@ class GoldState(State["GoldGame"]):
 
         The same contract as :meth:`State.apply`.  Anything but one of the listed
         objects (notation, or an equal action made by hand) is checked first and
-        played as the listed object, or refused with the rule.  A step that turns up
-        no card (a take, an exchange or a bonus with cards left on offer) pushes a
-        frame that undoes it from its own record (:class:`FromOffer`,
-        :class:`BonusSettled`); a step that turns up cards or ends the game, and a
-        chance outcome applied by hand, go on in :meth:`_full_step`.
+        played as the listed object, or refused with the rule.  A take, an exchange
+        or a set bonus pushes a frame that undoes it from its own record
+        (:class:`FromOffer`, :class:`BonusSettled`, and :class:`Refill` when chance
+        then turned up a new offer).  A step that may end the game (the Grand Final's
+        last card), and a chance outcome applied by hand, go on in :meth:`_full_step`
+        with a snapshot of the position.
         """
         legal = self._legal
         if legal is None:
@@ -275,18 +308,17 @@ class GoldState(State["GoldGame"]):
                 self.offer, self.tableaux[seat], c, listed.give)
             step = _EXCHANGE_STEPS[seat][listed.give.index * _KINDS + c.index] or (
                 _exchange_step(seat, listed))
-        elif (type(listed) is Steal or type(listed) is NoBonus) and self.offer:
-            # The set bonus, cards left on offer: nothing is turned up.
+        elif (type(listed) is Steal or type(listed) is NoBonus) and (
+                self.offer or self.pile_count):
+            # The set bonus, except when it may end the game.
             self._legal = None
-            events = self._bonus(seat, listed)
-            self._frames.append(_BONUS_SETTLED)
-            return events
-        else:  # the bonus when the offer is empty, or a chance outcome applied by hand
+            return self._turn_up(_BONUS_SETTLED, self._bonus(seat, listed))
+        else:  # the bonus that may end the game, or a chance outcome applied by hand
             return self._full_step(legal, listed, None)
-        if not offer:  # the last card on offer: cards are turned up, or the game ends
+        if not (offer or self.pile_count):  # the last card of the Grand Final
             return self._full_step(legal, listed, (offer, tableau, made, step))
         frame = _FROM_OFFER[i]
-        if made is None:  # a plain turn: no set, cards left on offer
+        if made is None and offer:  # a plain turn: no set, cards left on offer
             self._history.append(step)
             self.offer = offer
             tableaux = [*self.tableaux]
@@ -296,9 +328,26 @@ class GoldState(State["GoldGame"]):
             self._legal = None
             self._frames.append(frame)
             return [step.events[0]]
-        self._legal = None
-        events = self._after_the_action(seat, (offer, tableau, made, step))  # a set
-        self._frames.append(frame)
+        self._legal = None  # a set made, or the offer emptied
+        return self._turn_up(frame, self._after_the_action(seat, (offer, tableau, made, step)))
+
+    def _turn_up(self, frame: FromOffer | BonusSettled, events: list[Event]) -> list[Event]:
+        """Push the undo frame of a step just carried out; if the step emptied the offer
+        and chance is automatic, the new offer is turned up first (``Refill``)."""
+        count = self.to_reveal
+        if count and self.auto_chance:
+            mark = self._rng_words
+            history_len = len(self._history)
+            try:
+                self._reveal(events)
+            except BaseException:  # nothing of the step stays
+                del self._history[history_len:]
+                self._rng_rewind(mark)
+                frame.restore(self)
+                raise
+            self._frames.append(_new_tuple(Refill, (frame, count, mark)))
+        else:
+            self._frames.append(frame)
         return events
 
     def _full_step(self, legal: list[Action], action: Action, placed: Placed | None) -> list[Event]:
