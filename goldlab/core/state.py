@@ -12,7 +12,7 @@ probabilities given by :meth:`State.chance_outcomes`.  With ``auto_chance`` on
 generator, and every outcome still goes into the history.
 
 Undo is a stack of snapshots, as in python-chess: ``apply`` saves the state
-before the step, ``undo`` restores it.  In ``"play"`` mode a step that revealed
+before the step (a :class:`Frame`), ``undo`` restores it.  In ``"play"`` mode a step that revealed
 hidden information cannot be undone (the generator would deal the same cards
 again, so undoing would let a player peek at the future); ``"study"`` mode undoes
 freely.  See ``docs/api.md``.
@@ -26,7 +26,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 from goldlab.core.errors import IllegalActionError, InvalidActionError, UndoError
 from goldlab.core.game import MODES
@@ -79,16 +79,30 @@ class Outcome:
                 "winners": list(self.winners)}
 
 
-class _Frame(NamedTuple):
-    """What undo needs for one step.
+class UndoFrame(Protocol):
+    """One entry of the undo stack: whether its step revealed hidden cards, and how to undo it.
 
-    ``snapshot`` is the game data before the step, ``history_len`` how far the
-    history went, ``legal`` the legal actions then, ``rng_mark`` a token from
-    which :meth:`State._rng_rewind` restores the generator (None when the step
-    drew nothing), and ``revealed`` whether the step uncovered hidden cards.
-    A game may push frames of its own for its commonest steps, as bare tuples
-    whose last item is ``revealed``, if it overrides :meth:`State.undo` to read
-    them (Gold!'s plain turns do).
+    :meth:`State.apply` pushes a :class:`Frame`.  A game may push frames of its
+    own kinds for steps it undoes more cheaply (Gold!'s plain turns do): any
+    object with these two members will do.
+    """
+
+    @property
+    def revealed(self) -> bool:
+        """True when the step uncovered hidden cards (``"play"`` mode will not undo it)."""
+
+    def restore(self, state: Any) -> Action:
+        """Put ``state`` back as it was before the step; return the step's action."""
+
+
+class Frame(NamedTuple):
+    """The undo frame of one step, as :meth:`State.apply` pushes it.
+
+    ``snapshot`` is the game data before the step (:meth:`State._save`),
+    ``history_len`` how far the history went, ``legal`` the legal actions then,
+    ``rng_mark`` a token from which :meth:`State._rng_rewind` restores the
+    generator (None when the step drew nothing), and ``revealed`` whether the
+    step uncovered hidden cards.
     """
 
     snapshot: Snapshot
@@ -96,6 +110,17 @@ class _Frame(NamedTuple):
     legal: list[Action]
     rng_mark: Any
     revealed: bool
+
+    def restore(self, state: State[Any]) -> Action:
+        """Put ``state`` back as it was before the step; return the step's action."""
+        history = state._history
+        action = history[self.history_len].action
+        state._load(self.snapshot)
+        del history[self.history_len:]
+        if self.rng_mark is not None:
+            state._rng_rewind(self.rng_mark)
+        state._legal = self.legal
+        return action
 
 
 _new_tuple = tuple.__new__
@@ -115,7 +140,7 @@ class State(ABC, Generic[G]):
         self.auto_chance = auto_chance
         self._rng = random.Random(seed)
         self._history: list[Step] = []
-        self._frames: list[tuple[Any, ...]] = []
+        self._frames: list[UndoFrame] = []
         self._legal: list[Action] | None = None
         self._start: dict[str, Any] | None = None
 
@@ -322,17 +347,18 @@ class State(ABC, Generic[G]):
         except BaseException:
             self._rollback(snapshot, history_len, mark)
             raise
-        self._frames.append(_new_tuple(_Frame, (snapshot, history_len, legal, mark, revealed)))
+        self._frames.append(_new_tuple(Frame, (snapshot, history_len, legal, mark, revealed)))
         return events
 
     def _check(self, action: Action | str, legal: Sequence[Action]) -> Action:
-        """``action`` as one of ``legal``, or raise the error that refuses it."""
+        """The object of ``legal`` equal to ``action``, or raise the error that refuses it."""
         if not isinstance(action, Action):
             action = self._coerce(action)
-        if action not in legal:
-            rule, reason = self._why_not(action)
-            raise IllegalActionError(action, rule, reason)
-        return action
+        for listed in legal:
+            if listed == action:
+                return listed
+        rule, reason = self._why_not(action)
+        raise IllegalActionError(action, rule, reason)
 
     def _rollback(self, snapshot: Snapshot, history_len: int, mark: Any) -> None:
         """Put the state back as it was before a step that failed half-way."""
@@ -360,26 +386,20 @@ class State(ABC, Generic[G]):
         In ``"play"`` mode a step that revealed hidden information is refused
         with :class:`UndoError`; in ``"study"`` mode every step can be undone.
         """
-        if not self._frames:
+        frames = self._frames
+        if not frames:
             raise UndoError("nothing to undo")
-        snapshot, history_len, legal, rng_mark, revealed = self._frames[-1]
-        if revealed and self.mode == "play":
+        if frames[-1].revealed and self.mode == "play":
             raise UndoError(
                 "cannot undo a step that revealed hidden cards in play mode "
                 "(use mode='study' to explore freely)"
             )
-        self._frames.pop()
-        action: Action = self._history[history_len].action
-        self._load(snapshot)
-        del self._history[history_len:]
-        if rng_mark is not None:
-            self._rng_rewind(rng_mark)
-        self._legal = legal
-        return action
+        return frames.pop().restore(self)
 
     def can_undo(self) -> bool:
         """True if :meth:`undo` would succeed now."""
-        return bool(self._frames) and not (bool(self._frames[-1][-1]) and self.mode == "play")
+        frames = self._frames
+        return bool(frames) and not (frames[-1].revealed and self.mode == "play")
 
     def clone(self) -> State[G]:
         """An independent copy: same position, history, undo stack and generator state."""

@@ -9,7 +9,7 @@ including which cards are still unseen.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from goldlab.core.state import Outcome, Step
 from goldlab.core.values import Action, View
@@ -25,15 +25,41 @@ _FIELDS = (
     "pile_sizes", "scores", "draw_pile", "removed_unseen", "box", "discard", "grand_final",
     "set_colour", "unseen", "last_step", "legal_actions", "outcome",
 )
+"""The view's public fields (equality, hashing and ``repr`` go through them)."""
+
+Cards = tuple[Card, ...]
 
 
-# ``_data``: the view's fields, by these places.  A player's view keeps only what that
-# player may see: opponents' scoring piles are absent (their sizes are kept), and so are the
-# unseen cards (only how many of them are not in the draw pile).
-(_PLAYER, _PLAYERS, _TO_MOVE, _LAST_STEP, _LEGAL, _OUTCOME, _PHASE, _OFFER, _TABLEAUX, _PILES,
- _PILE_SIZES, _DRAW_PILE, _REMOVED_UNSEEN, _UNSEEN, _GRAND_FINAL, _SET_COLOUR, _BOX,
- _DISCARD) = range(18)
+class Seen(NamedTuple):
+    """What a view holds: the position as its player sees it, and whose turn it is.
+
+    A player's view holds only what that player may see: opponents' scoring piles
+    are None until final scoring turns every pile up (their sizes are kept), and
+    the unseen cards are None (only how many of them are not in the draw pile).
+    """
+
+    player: int | None
+    players: int
+    to_move: int
+    last_step: Step | None
+    legal_actions: tuple[Action, ...]
+    outcome: Outcome | None
+    phase: str
+    offer: Cards
+    tableaux: tuple[Cards, ...]
+    scoring_piles: tuple[Cards | None, ...]
+    pile_sizes: tuple[int, ...]
+    draw_pile: int
+    removed_unseen: int
+    unseen: tuple[int, ...] | None
+    grand_final: bool
+    set_colour: str | None
+    box: Cards
+    discard: Cards
+
+
 _new = object.__new__
+_new_tuple = tuple.__new__
 _init = object.__setattr__
 
 
@@ -46,10 +72,10 @@ class GoldView(View):
     size, until final scoring turns every pile up.
     """
 
-    __slots__ = ("_data",)
+    __slots__ = ("_seen",)
     _FIELD_NAMES = _FIELDS
 
-    _data: tuple[Any, ...]
+    _seen: Seen
 
     @classmethod
     def of(cls, state: GoldState, player: int | None) -> GoldView:
@@ -62,7 +88,7 @@ class GoldView(View):
         else:
             legal = ()
         history = state._history
-        piles: tuple[tuple[Card, ...] | None, ...] = state.piles
+        piles: tuple[Cards | None, ...] = state.piles
         unseen: tuple[int, ...] | None = state.unseen
         draw_pile = state.pile_count
         removed = sum(state.unseen) - draw_pile
@@ -71,70 +97,69 @@ class GoldView(View):
             if phase != OVER:
                 piles = tuple(p if s == player else None for s, p in enumerate(piles))
         view = _new(cls)
-        _init(view, "_data", (
+        _init(view, "_seen", _new_tuple(Seen, (  # in the order of ``Seen``'s fields
             player, state._seats, to_move, history[-1] if history else None, legal,
             state.outcome() if phase == OVER else None,
             phase, state.offer, state.tableaux, piles, tuple(map(len, state.piles)),
             draw_pile, removed, unseen, state.grand_final, state.set_colour, state.box,
             state.discard,
-        ))
+        )))
         return view
 
     @property
     def player(self) -> int | None:
         """The seat this view belongs to (None: omniscient)."""
-        return self._data[_PLAYER]  # type: ignore[no-any-return]
+        return self._seen.player
 
     @property
     def players(self) -> int:
         """The number of players."""
-        return self._data[_PLAYERS]  # type: ignore[no-any-return]
+        return self._seen.players
 
     @property
     def to_move(self) -> int:
         """The seat to move (``CHANCE`` or ``TERMINAL`` as in the state)."""
-        return self._data[_TO_MOVE]  # type: ignore[no-any-return]
+        return self._seen.to_move
 
     @property
     def last_step(self) -> Step | None:
         """The last step of the game, or None before the first."""
-        return self._data[_LAST_STEP]  # type: ignore[no-any-return]
+        return self._seen.last_step
 
     @property
     def legal_actions(self) -> tuple[Action, ...]:
         """The legal actions if this view's player is to move, else ()."""
-        return self._data[_LEGAL]  # type: ignore[no-any-return]
+        return self._seen.legal_actions
 
     @property
     def outcome(self) -> Outcome | None:
         """Scores, ranks and winners once the game is over, else None."""
-        return self._data[_OUTCOME]  # type: ignore[no-any-return]
+        return self._seen.outcome
 
-    # The position, field by field (``_data`` is ``GoldState._save()``).
     @property
     def phase(self) -> str:
         """``action``, ``bonus`` (a set bonus to settle) or ``over``."""
-        return str(self._data[_PHASE])
+        return self._seen.phase
 
     @property
-    def offer(self) -> tuple[Card, ...]:
+    def offer(self) -> Cards:
         """The cards on offer."""
-        return self._data[_OFFER]  # type: ignore[no-any-return]
+        return self._seen.offer
 
     @property
-    def tableaux(self) -> tuple[tuple[Card, ...], ...]:
+    def tableaux(self) -> tuple[Cards, ...]:
         """Every tableau (public)."""
-        return self._data[_TABLEAUX]  # type: ignore[no-any-return]
+        return self._seen.tableaux
 
     @property
-    def scoring_piles(self) -> tuple[tuple[Card, ...] | None, ...]:
+    def scoring_piles(self) -> tuple[Cards | None, ...]:
         """Scoring piles this player may look at (own, or all once the game is over)."""
-        return self._data[_PILES]  # type: ignore[no-any-return]
+        return self._seen.scoring_piles
 
     @property
     def pile_sizes(self) -> tuple[int, ...]:
         """How many cards each scoring pile holds (public)."""
-        return self._data[_PILE_SIZES]  # type: ignore[no-any-return]
+        return self._seen.pile_sizes
 
     @property
     def scores(self) -> tuple[int | None, ...]:
@@ -146,37 +171,37 @@ class GoldView(View):
     @property
     def draw_pile(self) -> int:
         """Cards left in the draw pile."""
-        return self._data[_DRAW_PILE]  # type: ignore[no-any-return]
+        return self._seen.draw_pile
 
     @property
     def removed_unseen(self) -> int:
         """Unseen cards that are not in the draw pile (the 2 removed face down)."""
-        return self._data[_REMOVED_UNSEEN]  # type: ignore[no-any-return]
+        return self._seen.removed_unseen
 
     @property
     def box(self) -> tuple[Card, ...]:
         """Cards returned to the box at set-up (2 players)."""
-        return self._data[_BOX]  # type: ignore[no-any-return]
+        return self._seen.box
 
     @property
     def discard(self) -> tuple[Card, ...]:
         """Cards discarded in colour scoring."""
-        return self._data[_DISCARD]  # type: ignore[no-any-return]
+        return self._seen.discard
 
     @property
     def grand_final(self) -> bool:
         """True once the draw pile is empty."""
-        return self._data[_GRAND_FINAL]  # type: ignore[no-any-return]
+        return self._seen.grand_final
 
     @property
     def set_colour(self) -> str | None:
         """The colour of the set being scored (during the bonus)."""
-        return self._data[_SET_COLOUR]  # type: ignore[no-any-return]
+        return self._seen.set_colour
 
     @property
     def unseen(self) -> tuple[tuple[Card, int], ...] | None:
         """Omniscient view only: each unseen card with its count."""
-        counts = self._data[_UNSEEN]
+        counts = self._seen.unseen
         if counts is None:
             return None
         return tuple((c, n) for c, n in zip(ALL_CARDS, counts, strict=True) if n)

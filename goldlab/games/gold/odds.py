@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from goldlab.core.presentation import Expectation, Odds
 from goldlab.games.gold.cards import ALL_CARDS, COLOURS
 from goldlab.games.gold.knowledge import unseen_by
-from goldlab.games.gold.state import OFFER_SIZE
+from goldlab.games.gold.rules import OFFER_SIZE
 
 if TYPE_CHECKING:
     from goldlab.games.gold.state import GoldState

@@ -1,12 +1,16 @@
-"""Which actions the rules of Gold! allow, and why the others are refused.
+"""Gameplay in Gold!: what actions A and B and the set bonus allow, what A and B do, and
+why anything else is refused.
 
-Pure functions of the position; the state applies them.  Quotes are from the
+Pure functions of the zones of a position; the state carries the actions out in
+turn order (``state.py``), scoring in ``scoring.py``.  Quotes are from the
 English rulebook (``shared/rules/001_…``).
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from goldlab.core.values import Action
@@ -17,9 +21,16 @@ from goldlab.games.gold.events import EXCHANGE, SET, TAKE
 if TYPE_CHECKING:
     from goldlab.games.gold.state import GoldState
 
+Cards = tuple[Card, ...]
+
 ACTION = "action"
 BONUS = "bonus"
 OVER = "over"
+
+OFFER_SIZE = 5
+"""'reveal the top 5 cards from the draw pile … These are the cards on offer.'"""
+REMOVED_UNSEEN = 2
+"""'draw the top 2 cards from the draw pile and remove them from the game without looking'."""
 
 
 def distinct(cards: Iterable[Card]) -> list[Card]:
@@ -45,14 +56,17 @@ def takeable(offer: Sequence[Card]) -> list[Card]:
     return distinct(c for c in offer if c.value == low)
 
 
-def bonus_targets(state: GoldState, seat: int) -> list[Action]:
-    """Every card ``seat`` may take as a set bonus.
+def bonus_choices(tableaux: Sequence[Cards], seat: int, declinable: bool) -> list[Action]:
+    """The set bonus: every card ``seat`` may take from an opponent's tableau, then
+    'no bonus' when the bonus may be declined; empty when there is nothing to take.
 
-    "He may not take a card in a colour that is already present in his tableau"
-    and "also not … in the colour of the set he is scoring": the set is still in
-    the tableau when the bonus is chosen, so one test covers both.
+    "As a bonus, he may first take a card from an opponent's tableau and add it to
+    his own."  "He may not take a card in a colour that is already present in his
+    tableau" and "also not … in the colour of the set he is scoring": the set is
+    still in the tableau when the bonus is chosen, so one test covers both.
+    "Should no players have cards in their tableau that the player can legally
+    take, then he doesn't receive a bonus card."
     """
-    tableaux = state.tableaux
     own = set()
     for c in tableaux[seat]:
         own.add(c.colour)
@@ -68,6 +82,8 @@ def bonus_targets(state: GoldState, seat: int) -> list[Action]:
             previous = c
             if c.colour not in own:
                 out.append(row[c.index])
+    if out and declinable:
+        out.append(NO_BONUS)
     return out
 
 
@@ -75,10 +91,9 @@ def legal_actions(state: GoldState) -> list[Action]:
     """The legal actions of the player to move."""
     seat = state.turn
     if state.phase == BONUS:
-        actions = bonus_targets(state, seat)
-        if state.options.bonus_may_be_declined or not actions:
-            actions.append(NO_BONUS)
-        return actions
+        # (a loaded position may wait for a bonus with nothing to take: it is declined)
+        return bonus_choices(state.tableaux, seat, state.options.bonus_may_be_declined) or [
+            NO_BONUS]
     return offer_choices(state.offer, state.tableaux[seat])
 
 
@@ -138,6 +153,44 @@ def offer_choices(offer: Sequence[Card], tableau: Sequence[Card]) -> list[Action
                 actions.append(row[t.index])
         # (a gold card no higher than every gold card on offer has no exchange)
     return actions
+
+
+def take_or_exchange(offer: Cards, tableau: Cards, take: Card,
+                     give: Card | None) -> tuple[Cards, Cards, str | None, int]:
+    """A player's action: A) take ``take`` from the offer (``give`` None), or B) exchange
+    ``give`` from the tableau for it.  The offer and the tableau after it, the colour of
+    the set it completes (None if it completes none), and where the card was on offer."""
+    offer_after = [*offer]  # (``[*x]`` is a little quicker than ``list(x)``)
+    held = [*tableau]
+    i = offer.index(take)  # cards compare by identity: the first copy
+    if give is None:
+        # A) Take a card: "The player takes the card with the lowest value from those on
+        # offer and adds it to his tableau."
+        del offer_after[i]
+    else:
+        # B) Exchange a card: "The player takes a gold card [option 1] / a donkey card
+        # [option 2] from his tableau and adds it to the offer.  In return, he takes" a
+        # gold card "and adds it to his tableau."  It takes the place of the card taken.
+        offer_after[i] = give
+        held.remove(give)
+    # "… sorted by colour": colour order, then value, so a colour's cards sit together.
+    j = bisect_right(held, take.index, key=_INDEX)
+    held.insert(j, take)
+    # "Three cards in the same colour form a set.  If, after carrying out his action, a
+    # player has a set in his tableau, then he must score it."  A tableau holds no set
+    # between turns (a set is scored at once), so only the card just added can make one:
+    # it does when two more of its colour sit beside it.
+    colour = take.colour
+    last = len(held) - 1
+    if j and held[j - 1].colour is colour:
+        made = (j > 1 and held[j - 2].colour is colour) or (
+            j < last and held[j + 1].colour is colour)
+    else:
+        made = j + 1 < last and held[j + 1].colour is colour is held[j + 2].colour
+    return tuple(offer_after), tuple(held), colour if made else None, i
+
+
+_INDEX = attrgetter("index")
 
 
 def illegal_reason(state: GoldState, action: Action) -> tuple[str, str]:

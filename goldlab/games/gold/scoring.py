@@ -1,4 +1,9 @@
-"""Scoring in Gold!: sets, colour scoring at the end, and final points."""
+"""Scoring in Gold!: scoring a set, colour scoring at the end, and final points.
+
+Pure functions of tableaux and piles; the state calls them in turn order
+(``state.py``).  Tableaux are kept sorted (colour order, then value), so a
+colour's cards sit together, lowest first.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,8 @@ from operator import attrgetter
 
 from goldlab.games.gold.cards import COLOURS, Card
 from goldlab.games.gold.events import ColourScored
+
+Cards = tuple[Card, ...]
 
 
 def find_set(tableau: Sequence[Card]) -> str | None:
@@ -20,50 +27,37 @@ def find_set(tableau: Sequence[Card]) -> str | None:
     return None
 
 
-def score_colour(colour: str, tableaux: Sequence[Sequence[Card]]) -> ColourScored:
-    """Colour scoring of one colour (the tableaux are not changed).
-
-    Players add up their cards of the colour; the highest total banks its
-    highest gold card, tied players each bank theirs, everything else of the
-    colour is discarded.  A colour in which nobody has a gold card is not
-    scored and its donkeys are discarded.  Players without cards of the colour
-    do not compete (``None`` total): see ``docs/rulings.md#gold-colour-scoring``.
-    """
-    totals: list[int | None] = []
-    tops: list[Card | None] = []  # each seat's highest gold card of the colour
-    everything: list[Card] = []
-    for tableau in tableaux:
-        total = top = None
-        for c in tableau:
-            if c.colour == colour:
-                everything.append(c)
-                value = c.value
-                total = value if total is None else total + value
-                if value > 0 and (top is None or value > top.value):
-                    top = c
-        totals.append(total)
-        tops.append(top)
-    if all(top is None for top in tops):
-        return ColourScored(colour, tuple(totals), (), tuple(everything))
-    best = max(t for t in totals if t is not None)
-    # A tableau holds at most two cards of a colour (three are a set, scored at once):
-    # a gold holder totals at least 3 - 2 = 1, a seat without gold at most -2, so the
-    # best total always belongs to a seat with gold.
-    banked = tuple(
-        (s, top) for s, top in enumerate(tops) if totals[s] == best and top is not None
-    )
-    discarded = list(everything)
-    for _, c in banked:
-        discarded.remove(c)
-    return ColourScored(colour, tuple(totals), banked, tuple(discarded))
+def score_a_set(tableau: Cards, colour: str) -> tuple[Cards, Cards]:
+    """'The player takes his set of cards and adds them to a face-down scoring pile':
+    the tableau left and the cards of the set (every card of ``colour``)."""
+    lo = 0
+    while tableau[lo].colour != colour:
+        lo += 1
+    hi = lo + 1
+    end = len(tableau)
+    while hi < end and tableau[hi].colour == colour:
+        hi += 1
+    return tableau[:lo] + tableau[hi:], tableau[lo:hi]
 
 
-def colour_scoring(tableaux: Sequence[Sequence[Card]]) -> list[ColourScored]:
-    """Colour scoring of every colour in rulebook order.
+def colour_scoring(tableaux: Sequence[Cards]) -> list[ColourScored]:
+    """Colour scoring, colour by colour in rulebook order (the tableaux are not changed).
 
-    The same results as :func:`score_colour` for each colour, found in one pass
-    over each tableau (it runs at the end of every simulated game): a colour's
-    cards sit together in a sorted tableau, so its totals are looked up once a run.
+    "For each colour, players add up the card values in their tableau and compare
+    them.  Each colour is scored separately.  Whoever has the highest total in a
+    colour adds the highest-value gold card he owns of that colour to his scoring
+    pile.  All other cards of that colour, including those of the other players, are
+    discarded.  In the case of a tie, then each tied player may add the highest-value
+    gold card he owns of that colour to his scoring pile.  In the event that no
+    players have any gold cards of a particular colour, then that colour is not
+    scored.  Any donkey cards in that colour that players might have are discarded."
+
+    Players without cards of a colour do not compete in it (``None`` total): see
+    ``docs/rulings.md#gold-colour-scoring``.  A tableau holds at most two cards of a
+    colour (three are a set, scored at once): a gold holder totals at least 3 - 2 = 1
+    and a seat without gold at most -2, so the best total is always a gold holder's.
+    Each tableau is read once (this runs at the end of every simulated game): a
+    colour's cards sit together in a sorted tableau, so a colour is looked up once a run.
     """
     seats = len(tableaux)
     # colour -> (each seat's total, each seat's highest gold card, every card of it)
@@ -92,7 +86,7 @@ def colour_scoring(tableaux: Sequence[Sequence[Card]]) -> list[ColourScored]:
     results: list[ColourScored] = []
     for colour in COLOURS:
         entry = found.get(colour)
-        if entry is None:
+        if entry is None:  # nobody holds the colour
             results.append(nobody[colour])
             continue
         totals, tops, held = entry
@@ -104,10 +98,11 @@ def colour_scoring(tableaux: Sequence[Sequence[Card]]) -> list[ColourScored]:
                     best = total
             won = []
             for s, top in enumerate(tops):
-                if top is not None and totals[s] == best:
+                if top is not None and totals[s] == best:  # the highest total(s) bank
                     won.append((s, top))
                     held.remove(top)
             banked = tuple(won)
+        # everything else of the colour is discarded
         results.append(ColourScored(colour, tuple(totals), banked, tuple(held)))
     return results
 

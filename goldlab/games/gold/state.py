@@ -1,38 +1,34 @@
-"""The position of a game of Gold! and how actions change it.
+"""A game of Gold! in progress: the position, and the turn order that carries out the rules.
 
-Zones: the unseen cards (draw pile plus the 2 removed face down, as one
-multiset: every reveal is a uniform draw from it, which is the same as drawing
-from a shuffled pile), the offer, each tableau, each face-down scoring pile,
-the box (2-player donkeys) and the discard (colour scoring).  Turn order after
-an action: set check, optional bonus, scoring pile, refill, Grand Final check,
-colour scoring (``docs/rulings.md#gold-turn-order``).
+The position is the fields of :class:`~goldlab.games.gold.position.GoldPosition`,
+one attribute each.  The rules are stated in ``rules.py`` (actions A and B, the
+set bonus) and ``scoring.py`` (scoring a set, colour scoring, final points);
+this module carries them out in the rulebook's order after each action: the set
+check, the bonus, the scoring pile, the refill, the Grand Final check, colour
+scoring (``docs/rulings.md#gold-turn-order``).
+
+Chance deals the starting donkeys and turns up cards.  The unseen cards (the
+draw pile and the 2 removed face down) are one multiset, and every reveal is a
+uniform draw from it, which is the same as drawing from a shuffled pile.
 """
 
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
+from bisect import bisect_right, insort
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Sequence
 from fractions import Fraction
 from itertools import accumulate, chain, repeat
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from goldlab.core.options import check_seat
-from goldlab.core.state import CHANCE, TERMINAL, State, Step
+from goldlab.core.state import CHANCE, TERMINAL, Frame, State, Step
 from goldlab.core.values import Action, ChanceOutcome, Event
 from goldlab.games.gold import rules
 from goldlab.games.gold.actions import DealDonkey, Exchange, NoBonus, Reveal, Steal, Take
-from goldlab.games.gold.cards import (
-    ALL_CARDS,
-    COLOURS,
-    DONKEY,
-    Card,
-    card,
-    card_of,
-    full_deck,
-)
+from goldlab.games.gold.cards import ALL_CARDS, COLOURS, DONKEY, Card, card_of, full_deck
 from goldlab.games.gold.events import (
     BonusDeclined,
     BonusTaken,
@@ -50,19 +46,27 @@ from goldlab.games.gold.events import (
     SetScored,
 )
 from goldlab.games.gold.observation import GoldView
-from goldlab.games.gold.rules import ACTION, BONUS, OVER, offer_choices
-from goldlab.games.gold.scoring import colour_scoring, find_set, points
+from goldlab.games.gold.position import GoldPosition, before_the_deal, position_problem
+from goldlab.games.gold.rules import (
+    ACTION,
+    BONUS,
+    OFFER_SIZE,
+    OVER,
+    REMOVED_UNSEEN,
+    bonus_choices,
+    offer_choices,
+    take_or_exchange,
+)
+from goldlab.games.gold.scoring import colour_scoring, points, score_a_set
 
 if TYPE_CHECKING:
     from goldlab.games.gold.game import GoldGame
 
-OFFER_SIZE = 5
-REMOVED_UNSEEN = 2
-_MAX_COUNT = 60
-"""No count or zone of a Gold! position exceeds the deck (a bound for loaded positions)."""
+Cards = tuple[Card, ...]
+Placed = tuple[Cards, Cards, str | None, Step]
+"""What a take or an exchange did: the offer, the tableau, the set it made, its step."""
 
 _new_tuple = tuple.__new__
-_INDEX = attrgetter("index")
 
 # Interned chance outcomes: a reveal or a starting donkey is one object per card (and seat).
 REVEALS: tuple[Reveal, ...] = tuple(Reveal(c) for c in ALL_CARDS)
@@ -73,19 +77,112 @@ DEALS: dict[tuple[str, int], DealDonkey] = {
 }
 
 
-def _start_unseen(players: int) -> tuple[tuple[int, ...], tuple[Card, ...]]:
-    """The unseen cards and the box before the starting donkeys are dealt."""
-    deck = full_deck()
-    if players == 2:
-        # "For the 2 player game, remove 1 donkey card in each colour … return them to the box"
-        box = tuple(card_of(c, DONKEY) for c in COLOURS)
-        deck.subtract(box)
-    else:
-        box = ()
-    return tuple(deck[c] for c in ALL_CARDS), box
+class FromOffer(NamedTuple):
+    """The undo frame of a take or an exchange that turned up no card (most turns of a
+    game): the place in the offer of the card taken.
+
+    Such a turn moves a card from the offer to the tableau (in an exchange, the card
+    given goes the other way); a set it completes waits for its bonus or, with no
+    bonus to take, is scored at once; then the turn passes.  The turn's step names the
+    seat, the cards and any set scored, so undoing it needs only where in the offer
+    the card was.  One frame per place, made once.
+    """
+
+    offer_index: int
+
+    @property
+    def revealed(self) -> bool:
+        """The turn turned up no card."""
+        return False
+
+    def restore(self, state: GoldState) -> Action:
+        """Put the turn back: a set scored goes back into the tableau, the card taken
+        back to its place in the offer (and the card given back into the tableau)."""
+        step = state._history.pop()
+        seat = step.actor
+        action = step.action
+        state._unscore(seat, step.events)
+        offer = [*state.offer]
+        held = [*state.tableaux[seat]]
+        if type(action) is Take:
+            c = action.card
+            offer.insert(self.offer_index, c)
+        else:
+            assert type(action) is Exchange
+            c = action.take
+            offer[self.offer_index] = c
+            insort(held, action.give, key=_INDEX)
+        held.remove(c)  # equal cards are one object: any copy will do
+        state.offer = tuple(offer)
+        state._set_tableau(seat, tuple(held))
+        state.turn = seat
+        state.phase = ACTION
+        state.set_colour = None
+        state.to_reveal = 0  # (a refill waiting for chance applied by hand)
+        state._legal = None
+        return action
 
 
-_START = {n: _start_unseen(n) for n in (2, 3)}
+class BonusSettled(NamedTuple):
+    """The undo frame of a set bonus taken or declined that turned up no card: the set
+    and its bonus card are put back, and the bonus is to be settled again (one frame,
+    made once: the step says which set and which card)."""
+
+    @property
+    def revealed(self) -> bool:
+        """The bonus turned up no card."""
+        return False
+
+    def restore(self, state: GoldState) -> Action:
+        """Put the set back into the tableau and the bonus card back to its owner."""
+        step = state._history.pop()
+        seat = step.actor
+        action = step.action
+        colour = state._unscore(seat, step.events)
+        if type(action) is Steal:
+            c, victim = action.card, action.victim
+            tableaux = [*state.tableaux]
+            tableaux[seat] = _without(tableaux[seat], c)
+            back = [*tableaux[victim]]
+            insort(back, c, key=_INDEX)
+            tableaux[victim] = tuple(back)
+            state.tableaux = tuple(tableaux)
+        state.turn = seat
+        state.phase = BONUS
+        state.set_colour = colour
+        state.to_reveal = 0  # (a refill waiting for chance applied by hand)
+        state._legal = None
+        return action
+
+
+class Refill(NamedTuple):
+    """The undo frame of a step after which chance turned up a new offer: the step's own
+    frame, how many cards were turned up and the generator's count before them."""
+
+    then: FromOffer | BonusSettled
+    cards: int
+    rng_mark: int
+
+    @property
+    def revealed(self) -> bool:
+        """Cards were turned up: ``"play"`` mode will not undo this."""
+        return True
+
+    def restore(self, state: GoldState) -> Action:
+        """Put the cards turned up back among the unseen cards and the generator back
+        where it was, then undo the step."""
+        history = state._history
+        unseen = [*state.unseen]
+        for _ in range(self.cards):
+            reveal = history.pop().action
+            assert isinstance(reveal, Reveal)
+            unseen[reveal.card.index] += 1
+        state.unseen = tuple(unseen)
+        state.offer = state.offer[:-self.cards]
+        state.pile_count += self.cards
+        state.grand_final = False  # a refill needs a draw pile: it was not on before
+        state._rng_rewind(self.rng_mark)
+        return self.then.restore(state)
 
 
 class GoldState(State["GoldGame"]):
@@ -97,40 +194,42 @@ class GoldState(State["GoldGame"]):
     legal actions and checking a chosen one build almost nothing.
     """
 
+    # The position: the fields of :class:`GoldPosition`.
+    phase: str
+    turn: int
+    offer: Cards
+    tableaux: tuple[Cards, ...]
+    piles: tuple[Cards, ...]
+    unseen: tuple[int, ...]
+    pile_count: int
+    to_reveal: int
+    deal_queue: tuple[int, ...]
+    grand_final: bool
+    set_colour: str | None
+    box: Cards
+    discard: Cards
+
     def __init__(self, game: GoldGame, seed: int | None = None, mode: str = "play",
                  auto_chance: bool = True) -> None:
         super().__init__(game, seed, mode, auto_chance)
         n = self._seats = game.players
+        self._declinable = game.options.bonus_may_be_declined
         # Chance draws are counted in 32-bit words of the generator, so undo can rewind it
         # without saving its 625-word state on every reveal (see ``_rng_rewind``).
         self._rng_origin: Any = None
         self._rng_words = 0
-        self._laid_out: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
-        self.unseen, self.box = _START.get(n) or _start_unseen(n)
-        self.offer: tuple[Card, ...] = ()
-        self.tableaux: tuple[tuple[Card, ...], ...] = ((),) * n
-        self.piles: tuple[tuple[Card, ...], ...] = ((),) * n
-        self.discard: tuple[Card, ...] = ()
-        self.turn = game.options.start_player
-        self.phase = ACTION
-        self.set_colour: str | None = None
-        self.grand_final = False
-        self.to_reveal = 0
-        self.pile_count = 0
-        self.deal_queue: tuple[int, ...] = ()
+        # The unseen cards laid out in deck order, kept from one refill to the next.
+        self._laid_out: tuple[tuple[int, ...], Sequence[int]] = ((), ())
+        self._load(before_the_deal(n, game.options.start_player))
         self.setup_events: list[Event] = []
-        self._declinable = game.options.bonus_may_be_declined
         if self.box:
             self.setup_events.append(_event(DonkeysReturned, self.box))
         fixed = game.options.donkey_colours()
         if fixed is None:
-            self.deal_queue = tuple(range(n))
+            self.deal_queue = tuple(range(n))  # chance deals them (``_deal``)
         else:
             for seat, colour in enumerate(fixed):
-                donkey = card_of(colour, DONKEY)
-                self._take_unseen(donkey)
-                self._set_tableau(seat, (*self.tableaux[seat], donkey))
-                self.setup_events.append(_event(DonkeyDealt, seat, donkey))
+                self._give_donkey(seat, card_of(colour, DONKEY), self.setup_events)
             self._shuffle_and_offer(self.setup_events)
         self._finish_setup()
 
@@ -152,17 +251,17 @@ class GoldState(State["GoldGame"]):
         """The actions allowed now (chance outcomes at a chance node; none at the end)."""
         legal = self._legal
         if legal is None:
-            if self.to_reveal or self.deal_queue or self.phase != ACTION:
-                legal = self._list_legal()
-            else:  # a player's action, most decisions: listed here without another call
+            if self.phase == ACTION and not (self.to_reveal or self.deal_queue):
+                # actions A and B, most decisions: listed here without another call
                 legal = self._legal = offer_choices(self.offer, self.tableaux[self.turn])
+            else:
+                legal = self._list_legal()
         return legal.copy()
 
     def _list_legal(self) -> list[Action]:
+        """The legal actions, kept until the position changes."""
         legal: list[Action]
-        if self.phase == ACTION and not self.to_reveal and not self.deal_queue:
-            legal = offer_choices(self.offer, self.tableaux[self.turn])
-        elif self.phase == OVER:
+        if self.phase == OVER:
             legal = []
         elif self.deal_queue or self.to_reveal:
             legal = [outcome for outcome, _ in self.chance_outcomes()]
@@ -180,102 +279,114 @@ class GoldState(State["GoldGame"]):
     def apply(self, action: Action | str) -> list[Event]:
         """Apply a legal action; return the events it caused (chance steps included).
 
-        The same contract as :meth:`State.apply`.  A player's action is carried
-        out here when it is one of the listed objects (which is what a bot or a
-        view sends); anything else is first checked and turned into the listed
-        object (or refused with the rule), and chance outcomes applied by hand
-        take the general path.
+        The same contract as :meth:`State.apply`.  Anything but one of the listed
+        objects (notation, or an equal action made by hand) is checked first and
+        played as the listed object, or refused with the rule.  A take, an exchange
+        or a set bonus pushes a frame that undoes it from its own record
+        (:class:`FromOffer`, :class:`BonusSettled`, and :class:`Refill` when chance
+        then turned up a new offer).  A step that may end the game (the Grand Final's
+        last card), and a chance outcome applied by hand, go on in :meth:`_full_step`
+        with a snapshot of the position.
         """
         legal = self._legal
         if legal is None:
             legal = self._list_legal()
-        for known in legal:
-            if known is action:
+        for listed in legal:
+            if listed is action:
                 break
         else:  # text, or an equal action made by hand
-            return self.apply(legal[legal.index(self._check(action, legal))])
+            listed = self._check(action, legal)
         seat = self.turn
-        # Takes and exchanges are worked out on locals first, so nothing changes
-        # until it is known what kind of turn it is.
-        if type(action) is Take:
-            c = action.card
-            offer = self.offer
-            new_offer = [*offer]  # (``[*x]`` is a little quicker than ``list(x)`` here)
-            new_offer.remove(c)  # cards compare by identity: the first copy goes
-            tableaux = self.tableaux
-            held = [*tableaux[seat]]
+        if type(listed) is Take:
+            c = listed.card
+            offer, tableau, made, i = take_or_exchange(
+                self.offer, self.tableaux[seat], c, None)
             step = _TAKE_STEPS[seat][c.index]
-        elif type(action) is Exchange:
-            give = action.give
-            c = action.take
-            offer = self.offer
-            new_offer = [*offer]
-            new_offer[new_offer.index(c)] = give
-            tableaux = self.tableaux
-            held = [*tableaux[seat]]
-            held.remove(give)
-            step = _EXCHANGE_STEPS[seat][give.index * _KINDS + c.index] or _exchange_step(
-                seat, action)
-        elif type(action) is Steal:
-            return self._apply_general(legal, GoldState._steal, seat, action)
-        elif type(action) is NoBonus:
-            return self._apply_general(legal, GoldState._no_bonus, seat, action)
-        else:  # a chance outcome applied by hand
-            return super().apply(action)
-        # The card goes to its place in the tableau (display order: colour, then
-        # value), so a colour's cards sit together and looking beside it tells
-        # whether it is the third of its colour.  Only the colour of the card just
-        # placed can make a set: no tableau holds one outside the bonus.
-        j = bisect_right(held, c.index, key=_INDEX)
-        held.insert(j, c)
-        colour = c.colour
-        last = len(held) - 1
-        if j and held[j - 1].colour is colour:
-            made = (j > 1 and held[j - 2].colour is colour) or (
-                j < last and held[j + 1].colour is colour)
-        else:
-            made = j + 1 < last and held[j + 1].colour is colour is held[j + 2].colour
-        if not made and new_offer:
-            # The plain turn, most turns of a game: no set, cards left on offer.  It
-            # changes only the seat to move, the offer and the tableaux and adds one
-            # step, so its undo frame is just those and the listing, in one bare
-            # tuple (see ``undo``); every other step pushes a full frame.
-            self._frames.append((seat, offer, tableaux, legal, False))
+        elif type(listed) is Exchange:
+            c = listed.take
+            offer, tableau, made, i = take_or_exchange(
+                self.offer, self.tableaux[seat], c, listed.give)
+            step = _EXCHANGE_STEPS[seat][listed.give.index * _KINDS + c.index] or (
+                _exchange_step(seat, listed))
+        elif (type(listed) is Steal or type(listed) is NoBonus) and (
+                self.offer or self.pile_count):
+            # The set bonus, except when it may end the game.
+            self._legal = None
+            return self._turn_up(_BONUS_SETTLED, self._bonus(seat, listed))
+        else:  # the bonus that may end the game, or a chance outcome applied by hand
+            return self._full_step(legal, listed, None)
+        if not (offer or self.pile_count):  # the last card of the Grand Final
+            return self._full_step(legal, listed, (offer, tableau, made, step))
+        frame = _FROM_OFFER[i]
+        if made is None and offer:  # a plain turn: no set, cards left on offer
             self._history.append(step)
-            self.offer = tuple(new_offer)
-            changed = [*tableaux]
-            changed[seat] = tuple(held)
-            self.tableaux = tuple(changed)
+            self.offer = offer
+            tableaux = [*self.tableaux]
+            tableaux[seat] = tableau
+            self.tableaux = tuple(tableaux)
             self.turn = (seat + 1) % self._seats
             self._legal = None
-            return [step[2][0]]  # step.events[0]
-        # A set to score, or the offer emptied: the rest of the turn order follows,
-        # from the position already worked out.
-        return self._apply_general(legal, GoldState._placed, seat, action,
-                                   (tuple(new_offer), tuple(held), step, colour if made else None))
+            self._frames.append(frame)
+            return [step.events[0]]
+        self._legal = None  # a set made, or the offer emptied
+        return self._turn_up(frame, self._after_the_action(seat, (offer, tableau, made, step)))
 
-    def _apply_general(self, legal: list[Action], play: Callable[..., list[Event]],
-                       seat: int, action: Action, detail: Any = None) -> list[Event]:
-        """``apply`` of a listed action by ``play(self, seat, action, detail)``: undo and chance."""
-        snapshot = (self.phase, seat, self.offer, self.tableaux, self.piles, self.unseen,
-                    self.pile_count, self.to_reveal, self.deal_queue, self.grand_final,
-                    self.set_colour, self.box, self.discard)  # = self._save()
-        history = self._history
-        history_len = len(history)
+    def _turn_up(self, frame: FromOffer | BonusSettled, events: list[Event]) -> list[Event]:
+        """Push the undo frame of a step just carried out; if the step emptied the offer
+        and chance is automatic, the new offer is turned up first (``Refill``)."""
+        count = self.to_reveal
+        if count and self.auto_chance:
+            mark = self._rng_words
+            history_len = len(self._history)
+            try:
+                self._reveal(events)
+            except BaseException:  # nothing of the step stays
+                del self._history[history_len:]
+                self._rng_rewind(mark)
+                frame.restore(self)
+                raise
+            self._frames.append(_new_tuple(Refill, (frame, count, mark)))
+        else:
+            self._frames.append(frame)
+        return events
+
+    def _full_step(self, legal: list[Action], action: Action, placed: Placed | None) -> list[Event]:
+        """Carry out ``action`` and the chance it leads to, with the core's undo frame."""
+        snapshot = self._save()
+        history_len = len(self._history)
         mark = None
         try:
             self._legal = None
-            events = play(self, seat, action, detail)
-            history.append(_new_tuple(Step, (seat, action, tuple(events))))
-            if self.to_reveal and self.auto_chance:
+            if placed is not None:
+                events = self._after_the_action(self.turn, placed)
+            else:
+                events = self._do(action)
+            if self.auto_chance and (self.to_reveal or self.deal_queue):
                 mark = self._rng_words
-                self._reveal(events)
+                events.extend(self._resolve_chance())
         except BaseException:
             self._rollback(snapshot, history_len, mark)
             raise
-        # The five fields of ``_Frame`` as a bare tuple (the undo stack reads them by place).
-        self._frames.append((snapshot, history_len, legal, mark, mark is not None))
+        revealed = mark is not None or isinstance(action, ChanceOutcome)
+        self._frames.append(_new_tuple(Frame, (snapshot, history_len, legal, mark, revealed)))
         return events
+
+    def _do(self, action: Action) -> list[Event]:
+        """Carry out a legal action or chance outcome and record its step; return the events.
+
+        (Each Gold! step records itself, with interned steps where it can, so chance
+        steps look the same whether they are drawn or applied by hand.)
+        """
+        seat = self.turn
+        if type(action) is Steal or type(action) is NoBonus:
+            return self._bonus(seat, action)
+        if type(action) is Reveal:
+            events: list[Event] = []
+            self._reveal(events, action.card)
+            return events
+        if type(action) is DealDonkey:
+            return self._deal(action)
+        return self._after_the_action(seat, self._placed(seat, action))
 
     def chance_outcomes(self) -> list[tuple[ChanceOutcome, Fraction]]:
         """Starting donkeys: uniform over colours not dealt; reveals: by unseen counts."""
@@ -301,28 +412,13 @@ class GoldState(State["GoldGame"]):
         # The n-th unseen card in deck order, n uniform: the same as drawing from a shuffle.
         return REVEALS[bisect_right(list(accumulate(self.unseen)), below(sum(self.unseen)))]
 
-    def _do(self, action: Action) -> list[Event]:
-        # Only chance outcomes applied by hand come here: ``apply`` carries out
-        # players' actions itself.
-        if isinstance(action, Reveal):
-            events: list[Event] = []
-            self._reveal_card(action.card, events)
-            return events
-        if isinstance(action, DealDonkey):
-            return self._deal(action)
-        raise AssertionError(action)  # pragma: no cover - legality was checked
-
     def _resolve_chance(self) -> list[Event]:
+        """Deal the starting donkeys and turn up cards with the state's generator."""
         events: list[Event] = []
-        history = self._history
         while self.deal_queue:
-            # ``self._step(self._sample_chance(self._rng), CHANCE)``, without the dispatch.
-            action = self._sample_chance(self._rng)
-            assert isinstance(action, DealDonkey)
-            self._legal = None
-            dealt = self._deal(action)
-            history.append(_new_tuple(Step, (CHANCE, action, tuple(dealt))))
-            events.extend(dealt)
+            deal = self._sample_chance(self._rng)
+            assert isinstance(deal, DealDonkey)
+            events.extend(self._deal(deal))
         if self.to_reveal:
             self._reveal(events)
         return events
@@ -385,6 +481,228 @@ class GoldState(State["GoldGame"]):
             unseen[c.index] += 1
         self.unseen = tuple(unseen)
 
+    # ------------------------------------------------------------ game setup
+    def _deal(self, deal: DealDonkey) -> list[Event]:
+        """Chance deals a starting donkey (its step recorded); after the last, the offer."""
+        self.deal_queue = self.deal_queue[1:]
+        self._legal = None
+        events: list[Event] = []
+        self._give_donkey(deal.seat, deal.card, events)
+        if not self.deal_queue:
+            self._shuffle_and_offer(events)
+        self._history.append(_new_tuple(Step, (CHANCE, deal, tuple(events))))
+        return events
+
+    def _give_donkey(self, seat: int, donkey: Card, events: list[Event]) -> None:
+        """"Give each player 1 donkey card in a different colour … It forms the start of
+        their tableau at the beginning of the game."""
+        self._take_unseen(donkey)
+        self._set_tableau(seat, (*self.tableaux[seat], donkey))
+        events.append(_event(DonkeyDealt, seat, donkey))
+
+    def _shuffle_and_offer(self, events: list[Event]) -> None:
+        """"Shuffle the remaining cards … Then draw the top 2 cards from the draw pile and
+        remove them from the game without looking at them.  Finally, reveal the top 5
+        cards": the 5 are turned up by chance (``_reveal``)."""
+        unseen = self.unseen
+        self.pile_count = sum(unseen) - REMOVED_UNSEEN
+        events.append(_event(CardsRemovedUnseen, REMOVED_UNSEEN))
+        # The unseen cards laid out in deck order, as ``_reveal`` wants them: the
+        # same few layouts start every game, so each is made once.
+        deck = _SETUP_DECKS.get(unseen)
+        if deck is None:
+            deck = _deck_order(unseen)
+            if len(_SETUP_DECKS) < 1024:
+                _SETUP_DECKS[unseen] = deck
+        self._laid_out = (unseen, deck)
+        self.to_reveal = min(OFFER_SIZE, self.pile_count)
+
+    # ------------------------------------------------------------ the turn order
+    def _placed(self, seat: int, action: Action) -> Placed:
+        """What a take or an exchange by ``seat`` does (as ``apply`` works it out)."""
+        if isinstance(action, Take):
+            offer, tableau, made, _ = take_or_exchange(
+                self.offer, self.tableaux[seat], action.card, None)
+            return offer, tableau, made, _TAKE_STEPS[seat][action.card.index]
+        assert isinstance(action, Exchange)
+        offer, tableau, made, _ = take_or_exchange(
+            self.offer, self.tableaux[seat], action.take, action.give)
+        return offer, tableau, made, _exchange_step(seat, action)
+
+    def _after_the_action(self, seat: int, placed: Placed) -> list[Event]:
+        """A take or an exchange that completes a set or empties the offer, committed
+        and recorded, then the turn order.
+
+        "Three cards in the same colour form a set.  If, after carrying out his
+        action, a player has a set in his tableau, then he must score it.  As a
+        bonus, he may first take a card from an opponent's tableau."
+        """
+        offer, tableau, colour, step = placed
+        self.offer = offer
+        self._set_tableau(seat, tableau)
+        events: list[Event] = [step.events[0]]
+        if colour is None:
+            self._end_turn(events)
+        else:
+            events.append(_SET_COMPLETED[seat][colour])
+            choices = bonus_choices(self.tableaux, seat, self._declinable)
+            if choices:  # the bonus is the next decision: its choices are listed now
+                self.phase = BONUS
+                self.set_colour = colour
+                self._legal = choices
+            else:
+                events.append(_NO_BONUS_AVAILABLE[seat])
+                self._score_the_set(seat, colour, events)
+        self._history.append(_new_tuple(Step, (seat, step.action, tuple(events))))
+        return events
+
+    def _bonus(self, seat: int, action: Action) -> list[Event]:
+        """The set bonus taken (a card from an opponent's tableau) or declined, recorded;
+        then the set is scored."""
+        events: list[Event]
+        if isinstance(action, Steal):
+            c, victim = action.card, action.victim
+            tableaux = [*self.tableaux]
+            tableaux[victim] = _without(tableaux[victim], c)
+            held = [*tableaux[seat]]
+            insort(held, c, key=_INDEX)  # in its place; no set: its colour was not there
+            tableaux[seat] = tuple(held)
+            self.tableaux = tuple(tableaux)
+            events = [_BONUS_TAKEN[seat][victim][c.index]]
+        else:
+            events = [_BONUS_DECLINED[seat]]
+        colour = self.set_colour
+        assert colour is not None
+        self._score_the_set(seat, colour, events)
+        self._history.append(_new_tuple(Step, (seat, action, tuple(events))))
+        return events
+
+    def _score_the_set(self, seat: int, colour: str, events: list[Event]) -> None:
+        """"Afterwards, the player takes his set of cards and adds them to a face-down
+        scoring pile next to his tableau."  Then the turn ends."""
+        tableau, scored = score_a_set(self.tableaux[seat], colour)
+        self._set_tableau(seat, tableau)
+        piles = [*self.piles]
+        piles[seat] += scored
+        self.piles = tuple(piles)
+        known = _SET_SCORED[seat]
+        event = known.get(scored)
+        if event is None:
+            event = known[scored] = SetScored(seat, scored)
+        events.append(event)
+        self.set_colour = None
+        self.phase = ACTION
+        self._end_turn(events)
+
+    def _unscore(self, seat: int, events: tuple[Event, ...]) -> str | None:
+        """Undo a set scored in ``events`` (for undo): its cards leave the scoring pile and
+        go back into the tableau.  The colour of the set, or None if none was scored."""
+        for event in events:
+            if type(event) is SetScored:
+                scored = event.cards
+                piles = [*self.piles]
+                piles[seat] = piles[seat][:-len(scored)]  # it was added on top
+                self.piles = tuple(piles)
+                held = [*self.tableaux[seat]]
+                for c in scored:
+                    insort(held, c, key=_INDEX)
+                self._set_tableau(seat, tuple(held))
+                return scored[0].colour
+        return None
+
+    def _end_turn(self, events: list[Event]) -> None:
+        """An empty offer is refilled, or in the Grand Final the game ends; then the next
+        player.
+
+        "When a player takes the last card on offer … Afterwards, 5 new cards are
+        revealed from the draw pile, forming a new offer.  It is then the next
+        player's turn."  In the Grand Final "the game first continues as normal until
+        the last card on offer has been taken.  After that player's turn is over,
+        colour scoring … is carried out.  Final scoring takes place after colour
+        scoring."
+        """
+        if not self.offer:
+            pile = self.pile_count
+            if not pile:
+                self._colour_and_final_scoring(events)
+                return
+            self.to_reveal = min(OFFER_SIZE, pile)
+            events.append(_OFFER_REFILLED[self.to_reveal])
+        self.turn = (self.turn + 1) % self._seats
+
+    def _colour_and_final_scoring(self, events: list[Event]) -> None:
+        """Colour scoring banks or discards every tableau card (``scoring.colour_scoring``);
+        then "each player now counts his victory points" and the game is over."""
+        piles = list(self.piles)
+        discard = list(self.discard)
+        for result in colour_scoring(self.tableaux):
+            events.append(result)
+            for seat, c in result.banked:
+                piles[seat] = (*piles[seat], c)
+            discard.extend(result.discarded)
+        self.piles = tuple(piles)
+        self.discard = tuple(discard)
+        self.tableaux = ((),) * self._seats
+        self.phase = OVER
+        outcome = self.outcome()
+        assert outcome is not None
+        events.append(GameOver(outcome.scores, outcome.winners))
+
+    # ------------------------------------------------------------ chance turns up cards
+    def _reveal(self, events: list[Event], chosen: Card | None = None) -> None:
+        """Turn cards up from the draw pile into the offer, each a chance step recorded
+        in the history; the Grand Final begins when the draw pile runs out.
+
+        ``chosen``: the one card of a chance outcome applied by hand.  Otherwise every
+        card still to be revealed is drawn with the state's generator, as
+        ``_sample_chance`` draws it: the n-th of the unseen cards laid out in deck
+        order, n uniform (CPython's ``randrange``, written out).
+        """
+        history = self._history
+        count = self.to_reveal if chosen is None else 1
+        unseen = [*self.unseen]
+        laid_out = self._laid_out  # kept from the last refill while the unseen cards are
+        deck = [*(laid_out[1] if laid_out[0] is self.unseen else _deck_order(unseen))]
+        offer = [*self.offer]
+        pile = self.pile_count
+        getrandbits = self._rng.getrandbits
+        reveal_steps = _REVEAL_STEPS
+        words = count  # one 32-bit word a draw, and one more for each draw thrown back
+        n = len(deck)
+        for _ in range(count):
+            if chosen is None:
+                k = _BITS[n]
+                r = getrandbits(k)
+                while r >= n:
+                    r = getrandbits(k)
+                    words += 1
+                i = deck.pop(r)
+            else:
+                i = chosen.index
+                deck.remove(i)
+            n -= 1
+            unseen[i] -= 1
+            pile -= 1
+            offer.append(ALL_CARDS[i])
+            step = reveal_steps[pile * _KINDS + i] or _reveal_step(i, pile)
+            events.append(step.events[0])
+            history.append(step)
+        if chosen is None:
+            self._rng_words += words
+        self.unseen = tuple(unseen)
+        self._laid_out = (self.unseen, deck)  # copied before it is drawn from again
+        self.offer = tuple(offer)
+        self.pile_count = pile
+        self.to_reveal -= count
+        self._legal = None
+        if not pile:
+            # "When the last 5 cards have been revealed from the draw pile, the "Grand
+            # Final" begins."
+            self.grand_final = True
+            events.append(_GRAND_FINAL)
+            last = history[-1]
+            history[-1] = _new_tuple(Step, (CHANCE, last.action, (*last.events, _GRAND_FINAL)))
+
     # ------------------------------------------------------------ the generator
     def _below(self, n: int) -> int:
         """``self._rng.randrange(n)``, counting the 32-bit words it uses (n <= 2**32).
@@ -421,258 +739,28 @@ class GoldState(State["GoldGame"]):
         self._rng_words = 0
 
     # ------------------------------------------------------------ snapshots
-    def _save(self) -> Any:
-        return (
-            self.phase,
-            self.turn,
-            self.offer,
-            self.tableaux,
-            self.piles,
-            self.unseen,
-            self.pile_count,
-            self.to_reveal,
-            self.deal_queue,
-            self.grand_final,
-            self.set_colour,
-            self.box,
-            self.discard,
-        )
+    def _save(self) -> GoldPosition:
+        # Written out, in the order of GoldPosition's fields: a third of the cost of
+        # ``attrgetter(*GoldPosition._fields)``, and it runs before most steps that are
+        # not plain turns (``tests/games/gold/test_position.py`` checks it by name).
+        return _new_tuple(GoldPosition, (
+            self.phase, self.turn, self.offer, self.tableaux, self.piles, self.unseen,
+            self.pile_count, self.to_reveal, self.deal_queue, self.grand_final,
+            self.set_colour, self.box, self.discard))
 
-    def undo(self) -> Action:
-        """:meth:`State.undo`, reading the compact frame of a plain turn (see ``apply``)."""
-        frames = self._frames
-        if frames and type(frames[-1][0]) is int:
-            # (seat, offer, tableaux, listing, revealed: always False); a full frame
-            # starts with its snapshot, a tuple
-            self.turn, self.offer, self.tableaux, self._legal, _ = frames.pop()
-            return self._history.pop().action
-        return super().undo()
-
-    def _load(self, snapshot: Any) -> None:
-        (
-            self.phase,
-            self.turn,
-            self.offer,
-            self.tableaux,
-            self.piles,
-            self.unseen,
-            self.pile_count,
-            self.to_reveal,
-            self.deal_queue,
-            self.grand_final,
-            self.set_colour,
-            self.box,
-            self.discard,
-        ) = snapshot
+    def _load(self, snapshot: GoldPosition) -> None:
+        for name, value in zip(GoldPosition._fields, snapshot, strict=True):
+            setattr(self, name, value)
         self._legal = None
 
-    def _snapshot_to_json(self, snapshot: Any) -> Any:
-        (phase, turn, offer, tableaux, piles, unseen, pile_count, to_reveal, deal_queue,
-         grand_final, set_colour, box, discard) = snapshot
+    def _snapshot_to_json(self, snapshot: GoldPosition) -> Any:
+        return snapshot.to_json()
 
-        def names(cs: tuple[Card, ...]) -> list[str]:
-            return [str(c) for c in cs]
-
-        return {
-            "phase": phase,
-            "turn": turn,
-            "offer": names(offer),
-            "tableaux": [names(t) for t in tableaux],
-            "scoring_piles": [names(p) for p in piles],
-            "unseen": {str(c): n for c, n in zip(ALL_CARDS, unseen, strict=True) if n},
-            "draw_pile": pile_count,
-            "to_reveal": to_reveal,
-            "deal_queue": list(deal_queue),
-            "grand_final": grand_final,
-            "set_colour": set_colour,
-            "box": names(box),
-            "discard": names(discard),
-        }
-
-    def _snapshot_from_json(self, data: Any) -> Any:
-        """The snapshot of :meth:`_snapshot_to_json`; ValueError naming the first bad field.
-
-        Only the form is checked here (types, names, sizes); whether the
-        position can happen is :meth:`_position_problem`'s question.
-        """
-        if not isinstance(data, dict):
-            raise ValueError("a Gold! position must be a JSON object")
-
-        def field(key: str, kind: type | tuple[type, ...]) -> Any:
-            value = data.get(key)
-            if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-                raise ValueError(f"field {key!r} is missing or has the wrong type")
-            return value
-
-        def whole(key: str) -> int:
-            value: int = field(key, int)
-            if not 0 <= value <= _MAX_COUNT:
-                raise ValueError(f"field {key!r} must be 0 to {_MAX_COUNT}")
-            return value
-
-        def cs(items: Any, key: str) -> tuple[Card, ...]:
-            if not isinstance(items, list) or len(items) > _MAX_COUNT:
-                raise ValueError(f"field {key!r} must be a list of cards")
-            return tuple(card(x) if isinstance(x, str) else _not_a_card(key) for x in items)
-
-        def seats(key: str) -> list[Any]:
-            value: list[Any] = field(key, list)
-            if len(value) != self.players:
-                raise ValueError(f"field {key!r} must have one entry per seat ({self.players})")
-            return value
-
-        unseen = [0] * len(ALL_CARDS)
-        for name, n in field("unseen", dict).items():
-            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= _MAX_COUNT:
-                raise ValueError("field 'unseen' must map cards to counts from 0")
-            unseen[card(name).index] = n
-        phase = {ACTION: ACTION, BONUS: BONUS, OVER: OVER}.get(field("phase", str))
-        if phase is None:
-            raise ValueError("field 'phase' must be 'action', 'bonus' or 'over'")
-        tableaux = tuple(
-            tuple(sorted(cs(t, "tableaux"), key=_INDEX)) for t in seats("tableaux"))
-        if phase == ACTION and any(find_set(t) for t in tableaux):
-            raise ValueError("a tableau holds a set outside the set bonus: it must be scored")
-        queue = field("deal_queue", list)
-        if not all(isinstance(s, int) and not isinstance(s, bool) for s in queue):
-            raise ValueError("field 'deal_queue' must list seats")
-        set_colour = data.get("set_colour")
-        if set_colour is not None and set_colour not in COLOURS:
-            raise ValueError("field 'set_colour' must be a colour or null")
-        return (
-            phase,
-            whole("turn"),
-            cs(data.get("offer"), "offer"),
-            tableaux,
-            tuple(cs(p, "scoring_piles") for p in seats("scoring_piles")),
-            tuple(unseen),
-            whole("draw_pile"),
-            whole("to_reveal"),
-            tuple(queue),
-            field("grand_final", bool),
-            set_colour,
-            cs(data.get("box"), "box"),
-            cs(data.get("discard"), "discard"),
-        )
+    def _snapshot_from_json(self, data: Any) -> GoldPosition:
+        return GoldPosition.from_json(data, self.players)
 
     def _position_problem(self) -> str | None:
-        from goldlab.games.gold.position import position_problem
-
-        return position_problem(self)
-
-    # ------------------------------------------------------------ the actions
-    def _placed(self, seat: int, action: Action,
-                detail: tuple[tuple[Card, ...], tuple[Card, ...], Step, str | None]) -> list[Event]:
-        """A take or exchange that ``apply`` has worked out: commit the offer, the tableau
-        and the step it leads to, then the turn order (``colour``: the set it made, if any)."""
-        offer, tableau, step, colour = detail
-        self.offer = offer
-        self._set_tableau(seat, tableau)
-        events: list[Event] = [step[2][0]]  # step.events[0]
-        if colour is None:
-            self._end_turn(events)
-            return events
-        # "If, after carrying out his action, a player has a set in his tableau, then he
-        # must score it.  As a bonus, he may first take a card from an opponent's tableau."
-        events.append(_SET_COMPLETED[seat][colour])
-        self.set_colour = colour
-        targets = rules.bonus_targets(self, seat)
-        if targets:
-            self.phase = BONUS
-            # The bonus choices are listed now (as rules.legal_actions lists them).
-            if self._declinable:
-                targets.append(rules.NO_BONUS)
-            self._legal = targets
-        else:
-            events.append(_NO_BONUS_AVAILABLE[seat])
-            self._score_set(events, seat)
-        return events
-
-    def _steal(self, seat: int, action: Steal, detail: None = None) -> list[Event]:
-        c, victim = action.card, action.victim
-        tableaux = [*self.tableaux]
-        tableaux[victim] = _without(tableaux[victim], c)
-        # It joins the tableau in display order; it cannot make a set (its colour
-        # is not in the tableau: "He may not take a card in a colour already present").
-        held = [*tableaux[seat]]
-        held.insert(bisect_right(held, c.index, key=_INDEX), c)
-        tableaux[seat] = tuple(held)
-        self.tableaux = tuple(tableaux)
-        events: list[Event] = [_BONUS_TAKEN[seat][victim][c.index]]
-        self._score_set(events, seat)
-        return events
-
-    def _no_bonus(self, seat: int, action: NoBonus, detail: None = None) -> list[Event]:
-        events: list[Event] = [_BONUS_DECLINED[seat]]
-        self._score_set(events, seat)
-        return events
-
-    # ------------------------------------------------------------ chance
-    def _deal(self, action: DealDonkey) -> list[Event]:
-        self.deal_queue = self.deal_queue[1:]
-        self._take_unseen(action.card)
-        self._set_tableau(action.seat, (*self.tableaux[action.seat], action.card))
-        events: list[Event] = [_event(DonkeyDealt, action.seat, action.card)]
-        if not self.deal_queue:
-            self._shuffle_and_offer(events)
-        return events
-
-    def _reveal_card(self, c: Card, events: list[Event]) -> None:
-        self._take_unseen(c)
-        self.offer = (*self.offer, c)
-        self.pile_count -= 1
-        self.to_reveal -= 1
-        events.append(_reveal_step(c.index, self.pile_count).events[0])
-        if not self.to_reveal and not self.pile_count:
-            self.grand_final = True
-            events.append(_GRAND_FINAL)
-
-    def _reveal(self, events: list[Event]) -> None:
-        """Turn up ``to_reveal`` cards with the state's generator, each a chance step.
-
-        The quick form of ``_step(_sample_chance(rng))`` repeated: same draws,
-        same history, same events.  The n-th card of the unseen cards laid out in
-        deck order is the same card ``_sample_chance`` finds by counting.
-        """
-        history = self._history
-        getrandbits = self._rng.getrandbits
-        count = self.to_reveal
-        words = count  # one 32-bit word a draw, and one more for each draw thrown back
-        unseen = [*self.unseen]
-        laid_out = self._laid_out  # the unseen cards in deck order, kept from the last refill
-        deck = [*(laid_out[1] if laid_out[0] is self.unseen else _deck_order(unseen))]
-        offer = [*self.offer]
-        pile = self.pile_count
-        reveal_steps = _REVEAL_STEPS
-        n = len(deck)
-        for _ in range(count):
-            # ``self._below(n)`` written out: CPython's ``randrange`` algorithm.
-            k = _BITS[n]
-            r = getrandbits(k)
-            while r >= n:
-                r = getrandbits(k)
-                words += 1
-            i = deck.pop(r)
-            n -= 1
-            unseen[i] -= 1
-            pile -= 1
-            offer.append(ALL_CARDS[i])
-            step = reveal_steps[pile * _KINDS + i]
-            if step is None:
-                step = _reveal_step(i, pile)
-            events.append(step[2][0])  # step.events[0]
-            history.append(step)
-        self._rng_words += words
-        self.unseen = tuple(unseen)
-        self._laid_out = (self.unseen, tuple(deck))
-        self.offer = tuple(offer)
-        self.pile_count = pile
-        self.to_reveal = 0
-        if not pile:
-            self.grand_final = True
-            events.append(_GRAND_FINAL)
-            last = history[-1]
-            history[-1] = _new_tuple(Step, (CHANCE, last.action, (*last.events, _GRAND_FINAL)))
+        return position_problem(self._save(), self.players)
 
     # ------------------------------------------------------------ internals
     def _free_colours(self) -> list[str]:
@@ -688,96 +776,30 @@ class GoldState(State["GoldGame"]):
         changed[i] -= 1
         self.unseen = tuple(changed)
 
-    def _set_tableau(self, seat: int, cards: tuple[Card, ...]) -> None:
-        tableaux = self.tableaux
-        changed = [*tableaux]
+    def _set_tableau(self, seat: int, cards: Cards) -> None:
+        changed = [*self.tableaux]
         changed[seat] = cards
         self.tableaux = tuple(changed)
 
-    def _shuffle_and_offer(self, events: list[Event]) -> None:
-        # "Shuffle the remaining cards … draw the top 2 cards … remove them from the game
-        # without looking at them.  Finally, reveal the top 5 cards."
-        unseen = self.unseen
-        self.pile_count = sum(unseen) - REMOVED_UNSEEN
-        events.append(_event(CardsRemovedUnseen, REMOVED_UNSEEN))
-        # The unseen cards laid out in deck order, as ``_reveal`` wants them: the
-        # same few layouts start every game, so each is made once.
-        deck = _SETUP_DECKS.get(unseen)
-        if deck is None:
-            deck = _deck_order(unseen)
-            if len(_SETUP_DECKS) < 1024:
-                _SETUP_DECKS[unseen] = deck
-        self._laid_out = (unseen, deck)
-        self.to_reveal = min(OFFER_SIZE, self.pile_count)
 
-    def _score_set(self, events: list[Event], seat: int) -> None:
-        tableau = self.tableaux[seat]
-        colour = self.set_colour
-        # A colour's cards sit together in a sorted tableau.
-        lo = 0
-        while tableau[lo].colour != colour:
-            lo += 1
-        hi = lo + 1
-        end = len(tableau)
-        while hi < end and tableau[hi].colour == colour:
-            hi += 1
-        scored = tableau[lo:hi]
-        self._set_tableau(seat, tableau[:lo] + tableau[hi:])
-        piles = [*self.piles]
-        piles[seat] += scored
-        self.piles = tuple(piles)
-        known = _SET_SCORED[seat]
-        event = known.get(scored)
-        if event is None:
-            event = known[scored] = SetScored(seat, scored)
-        events.append(event)
-        self.set_colour = None
-        self.phase = ACTION
-        self._end_turn(events)
-
-    def _end_turn(self, events: list[Event]) -> None:
-        if not self.offer:
-            pile = self.pile_count
-            if pile:
-                # "Afterwards, 5 new cards are revealed from the draw pile."
-                self.to_reveal = min(OFFER_SIZE, pile)
-                events.append(_OFFER_REFILLED[self.to_reveal])
-            else:
-                self._finish(events)
-                return
-        self.turn = (self.turn + 1) % self._seats
-
-    def _finish(self, events: list[Event]) -> None:
-        piles = list(self.piles)
-        discard = list(self.discard)
-        for result in colour_scoring(self.tableaux):
-            events.append(result)
-            for seat, c in result.banked:
-                piles[seat] = (*piles[seat], c)
-            discard.extend(result.discarded)
-        self.piles = tuple(piles)
-        self.discard = tuple(discard)
-        self.tableaux = ((),) * self.players
-        self.phase = OVER
-        outcome = self.outcome()
-        assert outcome is not None
-        events.append(GameOver(outcome.scores, outcome.winners))
-
-
+_INDEX = attrgetter("index")
+_FROM_OFFER: tuple[FromOffer, ...] = tuple(FromOffer(i) for i in range(OFFER_SIZE))
+"""The undo frame of a take or an exchange, per place in the offer of the card taken."""
+_BONUS_SETTLED = BonusSettled()
 _GRAND_FINAL = GrandFinalBegins()
 _KINDS = len(ALL_CARDS)
 _TAKE_STEPS: tuple[tuple[Step, ...], ...] = tuple(
     tuple(Step(seat, rules.TAKES[c.index], (CardTaken(seat, c),)) for c in ALL_CARDS)
     for seat in range(3)
 )
-"""The history step of a plain take (no set, cards left on offer), per seat and card."""
+"""The history step of a take, per seat and card."""
 _EXCHANGE_STEPS: tuple[list[Step | None], ...] = tuple(
     [None] * (_KINDS * _KINDS) for _ in range(3)
 )
 
 
 def _exchange_step(seat: int, action: Exchange) -> Step:
-    """The history step of a plain exchange (no set): one object per seat and action."""
+    """The history step of an exchange: one object per seat and action."""
     give, take = action.give, action.take
     key = give.index * _KINDS + take.index
     row = _EXCHANGE_STEPS[seat]
@@ -798,7 +820,7 @@ _BONUS_TAKEN: tuple[tuple[tuple[Event, ...], ...], ...] = tuple(
     tuple(tuple(BonusTaken(seat, victim, c) for c in ALL_CARDS) for victim in range(3))
     for seat in range(3)
 )
-_SET_SCORED: tuple[dict[tuple[Card, ...], Event], ...] = ({}, {}, {})
+_SET_SCORED: tuple[dict[Cards, Event], ...] = ({}, {}, {})
 """The event of a set scored, per seat and cards (made the first time)."""
 _OFFER_REFILLED: tuple[Event, ...] = tuple(OfferRefilled(n) for n in range(OFFER_SIZE + 1))
 
@@ -839,12 +861,7 @@ def _event(kind: type[Event], *args: Any) -> Event:
     return found
 
 
-
-def _not_a_card(key: str) -> Card:
-    raise ValueError(f"field {key!r} must list cards as text such as 'green:D'")
-
-
-def _without(cards: tuple[Card, ...], c: Card) -> tuple[Card, ...]:
+def _without(cards: Cards, c: Card) -> Cards:
     """The cards less one copy of ``c``."""
     i = cards.index(c)
     return cards[:i] + cards[i + 1:]

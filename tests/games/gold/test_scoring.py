@@ -1,12 +1,20 @@
 """Refill, the Grand Final, colour scoring and final scoring."""
 
+from collections import Counter
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from goldlab.games.gold.cards import ALL_CARDS, COLOURS, Card, card, cards
+from goldlab.games.gold.cards import ALL_CARDS, COLOURS, Card, card, cards, sort_key
 from goldlab.games.gold.events import ColourScored, GameOver, GrandFinalBegins
 from goldlab.games.gold.position import from_position
-from goldlab.games.gold.scoring import colour_scoring, find_set, score_colour
+from goldlab.games.gold.scoring import colour_scoring, find_set
+
+
+def score_colour(colour: str, tableaux: list[tuple[Card, ...]]) -> ColourScored:
+    """Colour scoring of one colour, for tableaux given in any order."""
+    held = [tuple(sorted(t, key=sort_key)) for t in tableaux]
+    return colour_scoring(held)[COLOURS.index(colour)]
 
 
 def test_last_five_cards_revealed_begin_the_grand_final() -> None:
@@ -97,10 +105,23 @@ def test_colour_scoring_events_name_their_rule() -> None:
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.lists(st.sampled_from(ALL_CARDS), max_size=10), min_size=1, max_size=3))
-def test_colour_scoring_in_one_pass_is_score_colour_for_each_colour(
+def test_colour_scoring_banks_the_best_totals_highest_gold_and_discards_the_rest(
     tableaux: list[list[Card]],
 ) -> None:
-    # colour_scoring runs at the end of every game, so it scores all colours in one
-    # pass; it must give exactly what score_colour gives colour by colour.
-    held = [tuple(t) for t in tableaux]
-    assert colour_scoring(held) == [score_colour(colour, held) for colour in COLOURS]
+    # "For each colour, players add up the card values in their tableau and compare them.
+    # ... Whoever has the highest total in a colour adds the highest-value gold card he owns
+    # of that colour to his scoring pile.  All other cards of that colour ... are discarded."
+    held = [tuple(sorted(t, key=sort_key)) for t in tableaux]
+    results = colour_scoring(held)
+    assert [r.colour for r in results] == list(COLOURS)
+    for r in results:
+        mine = [[c for c in t if c.colour == r.colour] for t in held]
+        totals = tuple(sum(c.value for c in m) if m else None for m in mine)
+        assert r.totals == totals
+        best = max((t for t in totals if t is not None), default=None)
+        assert list(r.banked) == [
+            (s, max(m, key=lambda c: c.value)) for s, m in enumerate(mine)
+            if m and totals[s] == best and any(c.is_gold for c in m)
+        ]
+        banked = Counter(c for _, c in r.banked)
+        assert Counter(r.discarded) + banked == Counter(c for m in mine for c in m)
