@@ -70,7 +70,10 @@ def mutated_tile_data(draw: st.DrawFn) -> dict[str, Any]:
                                         "extra"]))
             holder: Any = data
         elif target == "adventure":
-            holder = data["adventures"].get(draw(st.sampled_from(sorted(SHIPPED["adventures"]))))
+            adventures = data.get("adventures")
+            if not isinstance(adventures, dict):
+                continue  # an earlier mutation replaced or removed the adventures table
+            holder = adventures.get(draw(st.sampled_from(sorted(SHIPPED["adventures"]))))
             key = draw(st.sampled_from(["marker", "count", "reconstructed", "x"]))
         else:
             tiles = data.get("tiles")
