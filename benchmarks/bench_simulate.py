@@ -6,8 +6,8 @@ Random play of Gold! with 2 players:
 2. the protocol engine through the public API (``goldlab.make``,
    ``legal_actions()``, ``apply()``, the random bot), and the same through
    ``goldlab.simulate(..., fast=False)`` (tidy frame included);
-3. the fast path (``goldlab.fast``), the bare kernel and through ``goldlab.simulate``;
-4. parallel scaling of ``goldlab.simulate`` on the fast path: 1 worker against 2;
+3. the fast path (``goldlab.fast``), the bare kernel and through ``goldlab.simulation``;
+4. parallel scaling of ``goldlab.simulation`` on the fast path: 1 worker against 2;
 5. the protocol engine of every other registered game, with random bots (and the
    Mount Goldrush fast path).
 
@@ -111,7 +111,7 @@ def _children_cpu() -> float:
 
 def scaling(n: int, *, fast: bool, repeats: int = 3) -> tuple[tuple[float, float],
                                                                 tuple[float, float], float]:
-    """Best (1 worker, 2 workers) rates of ``goldlab.simulate`` over alternating repeats,
+    """Best (1 worker, 2 workers) rates of ``goldlab.simulation`` over alternating repeats,
     and the speed-up projected from CPU time with both cores free: one worker's CPU time
     over (this thread's CPU time + half of what the workers, threads or processes, used)."""
     best: dict[int, tuple[float, float]] = {1: (0.0, 0.0), 2: (0.0, 0.0)}
@@ -164,10 +164,10 @@ def main() -> None:
     play_random(2, np.zeros(1, dtype=np.uint64))
     print(f"  (fast path: kernel compiled or loaded from cache in "
           f"{time.perf_counter() - start:.1f} s)")
-    seeds = goldlab.simulate.game_seeds(1, n_fast)
+    seeds = goldlab.simulation.game_seeds(1, n_fast)
     line(f"fast path kernel, one core ({n_fast:,})",
          timed(lambda: play_random(2, seeds), n_fast), reference)
-    line(f"goldlab.simulate fast path, serial ({n_fast:,})",
+    line(f"goldlab.simulation fast path, serial ({n_fast:,})",
          timed(lambda: goldlab.simulate("gold", "random", n_fast, 1, players=2,
                                         backend="serial", quiet=True), n_fast), reference)
 
@@ -200,7 +200,7 @@ def main() -> None:
 
             goldrush_random(2, np.zeros(1, dtype=np.uint64))
             n = 200_000 // k
-            fast_rate = timed(lambda n=n: goldrush_random(2, goldlab.simulate.game_seeds(1, n)), n)
+            fast_rate = timed(lambda n=n: goldrush_random(2, goldlab.simulation.game_seeds(1, n)), n)
             line(f"goldrush fast path kernel, one core ({n:,})", fast_rate, reference)
             print(f"  {'':<52} = {fast_rate[0] / (games / wall):,.0f}x its protocol engine")
 

@@ -23,20 +23,19 @@ from goldlab.core import (
     game,
     load_record,
     make,
+    make_game,
     names,
     parse_action,
 )
 
-_LAZY = {"simulate"}
-
 
 def __getattr__(name: str) -> object:
-    # goldlab.simulate (pandas, NumPy) loads only when first used: the engine stays light
-    # (and it stays out of __all__, so `from goldlab import *` does not load it either).
-    if name in _LAZY:
-        import importlib
+    # goldlab.simulate (the function; pandas, NumPy) loads only when first used: the engine
+    # stays light (and it stays out of __all__, so `from goldlab import *` does not load it).
+    if name == "simulate":
+        from goldlab.simulation import simulate
 
-        return importlib.import_module(f"goldlab.{name}")
+        return simulate
     raise AttributeError(f"module 'goldlab' has no attribute {name!r}")
 
 
@@ -54,6 +53,7 @@ __all__ = [
     "game",
     "load_record",
     "make",
+    "make_game",
     "names",
     "parse_action",
 ]

@@ -172,8 +172,8 @@ def _play(args: argparse.Namespace) -> int:
 def _simulate(args: argparse.Namespace) -> int:
     import time
 
-    from goldlab.simulate import parse_bots, save_results, simulate
-    from goldlab.simulate.results import ResultsError
+    from goldlab.simulation import parse_bots, save_results, simulate
+    from goldlab.simulation.results import ResultsError
 
     if args.out and not str(args.out).lower().endswith((".parquet", ".csv")):
         raise ResultsError(f"--out must end in .parquet or .csv, got {args.out!r}")

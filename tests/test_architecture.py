@@ -26,14 +26,14 @@ ALLOWED: dict[str, set[str]] = {
     "testing": {"core"},
     "interop": {"core"},
     "fast": {"core", "bots"},
-    "simulate": {"goldlab", "core", "bots"},
-    "analysis": {"core", "simulate"},
+    "simulation": {"goldlab", "core", "bots"},
+    "analysis": {"core", "simulation"},
     "views": {"goldlab", "core", "bots", "scenarios"},
-    "lessons": {"goldlab", "core", "analysis", "simulate", GAME},
-    "cli": {"_launch", "core", "bots", "simulate", "analysis", GAME},
+    "lessons": {"goldlab", "core", "analysis", "simulation", GAME},
+    "cli": {"_launch", "core", "bots", "simulation", "analysis", GAME},
     "_launch": {"cli"},
     "__main__": {"_launch"},
-    "goldlab": {"core"},
+    "goldlab": {"core", "simulation"},  # simulation: goldlab.simulate, loaded on first use
     "games": set(),  # the folder of game folders: found by the registry, imports nothing
 }
 """Part -> the parts it may import.  Game folders may reach into their shared bases
@@ -108,7 +108,7 @@ def test_every_part_of_the_package_is_in_the_table() -> None:
 
 
 @pytest.mark.parametrize("source, target, module, name", [
-    ("core", "simulate", "goldlab.simulate", "state.py"),
+    ("core", "simulation", "goldlab.simulation", "state.py"),
     ("games.gold", "games.goldland", "goldlab.games.goldland.tiles", "rules.py"),
     ("games.gold", "interop", "goldlab.interop.openspiel", "encoding.py"),
     ("games.gold", "fast", "goldlab.fast.gold", "state.py"),
@@ -125,3 +125,51 @@ def test_the_architecture_document_names_every_part() -> None:
         if part not in ("goldlab", "__main__", "_launch"):
             name = "games/<game>" if part == GAME else part
             assert f"`{name}" in text, f"docs/architecture.md does not describe {part}"
+
+
+CORE_ORDER = ("errors", "values", "options", "notation", "presentation", "game", "state",
+              "description", "registry", "record")
+"""core's modules from the bottom up: each imports only modules further down."""
+
+CORE_UPWARD_CALLS = {
+    ("state", "record"): "State.record() makes a Record",
+    ("game", "registry"): "Game.presenter() finds the game's description",
+    ("description", "registry"): "GameDescription.part() finds a registered description",
+}
+"""The only upward imports in core: one each, inside the function that needs it (loaded
+when called, never at import).  Imports for type checking only do not count."""
+
+
+def _runtime_imports(tree: ast.Module) -> list[tuple[str, bool]]:
+    """(goldlab module, inside a function) for each import not under TYPE_CHECKING."""
+    found: list[tuple[str, bool]] = []
+
+    def visit(node: ast.AST, in_function: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                continue
+            if isinstance(child, ast.ImportFrom) and child.module and child.level == 0:
+                found.append((child.module, in_function))
+            elif isinstance(child, ast.Import):
+                found.extend((a.name, in_function) for a in child.names)
+            visit(child, in_function or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef))
+
+    visit(tree, False)
+    return [(name, inside) for name, inside in found if name.startswith("goldlab.core.")]
+
+
+def test_core_modules_import_only_downwards() -> None:
+    core = PACKAGE / "core"
+    listed = {p.stem for p in core.glob("*.py")} - {"__init__"}
+    assert listed == set(CORE_ORDER), f"CORE_ORDER does not list {listed ^ set(CORE_ORDER)}"
+    wrong = []
+    for level, name in enumerate(CORE_ORDER):
+        tree = ast.parse((core / f"{name}.py").read_text(encoding="utf-8"))
+        for module, inside_a_function in _runtime_imports(tree):
+            target = module.removeprefix("goldlab.core.")
+            if CORE_ORDER.index(target) < level:
+                continue
+            if inside_a_function and (name, target) in CORE_UPWARD_CALLS:
+                continue
+            wrong.append(f"core/{name}.py imports {module}")
+    assert not wrong, "core modules that import upwards (a circle):\n" + "\n".join(wrong)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from goldlab.cli import main
-from goldlab.simulate import backends
+from goldlab.simulation import backends
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:

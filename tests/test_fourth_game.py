@@ -33,7 +33,7 @@ def _forget(name: str) -> None:
     from goldlab import bots, scenarios
     from goldlab.core import registry
     from goldlab.interop import encoding
-    from goldlab.simulate import collectors
+    from goldlab.simulation import collectors
 
     registry._GAMES.pop(name, None)
     registry._MADE.clear()

@@ -1,6 +1,6 @@
 """Round-robin tournaments with seat rotation: which bot is best, and how sure are we?
 
-The games are played by :func:`goldlab.simulate.tournament.play_round_robin`
+The games are played by :func:`goldlab.simulation.tournament.play_round_robin`
 (every group of bots in every cyclic seating, all on the same game seeds); a
 :class:`Tournament` holds its frame and makes the tables: standings with
 intervals, results by seat, head to head.
@@ -23,7 +23,7 @@ from typing import Any
 import pandas as pd
 
 from goldlab.analysis.stats import ALPHA, mean_scores, proportion_ci, win_rates
-from goldlab.simulate.tournament import play_round_robin, round_robin_entries
+from goldlab.simulation.tournament import play_round_robin, round_robin_entries
 
 
 @dataclass
@@ -94,7 +94,7 @@ def round_robin(game: str, bots: Sequence[str] | Mapping[str, str], n_games: int
     with the seeds of ``goldlab.simulate(..., seed=seed)``; so a pair of bots at
     two players plays ``2 * n_games`` games.  Backends, workers and the fast path
     work as in :func:`goldlab.simulate`, and all matches share one pool of workers
-    (:func:`goldlab.simulate.tournament.play_round_robin` plays them).
+    (:func:`goldlab.simulation.tournament.play_round_robin` plays them).
     """
     results = play_round_robin(game, bots, n_games, seed, players=players, workers=workers,
                                backend=backend, client=client, fast=fast, quiet=quiet,

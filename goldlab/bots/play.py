@@ -10,8 +10,7 @@ from typing import Any
 from goldlab.bots import Bot, make_bot
 from goldlab.core.errors import OptionsError
 from goldlab.core.game import UNBOUNDED, Game
-from goldlab.core.registry import game as game_registry
-from goldlab.core.registry import game_class
+from goldlab.core.registry import game_class, make_game
 from goldlab.core.state import State
 from goldlab.core.values import Action, Event
 
@@ -108,7 +107,7 @@ def play_game(game: str, bots: Sequence[str | Bot], seed: int, *, mode: str = "s
     """
     if isinstance(bots, str):
         raise OptionsError(f"bots is a list of specs, one per seat, not the text {bots[:60]!r}")
-    g = game_registry(game, len(bots), **bot_options(game, options))
+    g = make_game(game, len(bots), **bot_options(game, options))
     check_bounded(g)
     state = g.new_state(seed, mode=mode)
     players: list[Bot] = [

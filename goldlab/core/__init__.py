@@ -11,7 +11,15 @@ from goldlab.core.errors import (
 from goldlab.core.game import Game
 from goldlab.core.options import GameOptions, plain_option, ruling_option
 from goldlab.core.record import Record, load_record
-from goldlab.core.registry import game, game_class, make, names, parse_action, register
+from goldlab.core.registry import (
+    game,
+    game_class,
+    make,
+    make_game,
+    names,
+    parse_action,
+    register,
+)
 from goldlab.core.state import CHANCE, TERMINAL, Outcome, State, Step
 from goldlab.core.values import Action, ChanceOutcome, Event
 
@@ -37,6 +45,7 @@ __all__ = [
     "game_class",
     "load_record",
     "make",
+    "make_game",
     "names",
     "parse_action",
     "plain_option",

@@ -1,4 +1,4 @@
-"""Game records: JSON files that replay to the identical state.
+"""Game records and saved positions: JSON that replays to the identical state.
 
 A record holds the game's name, goldlab's version, the player count, the
 options, the seed and every step as notation (chance steps included, so a
@@ -12,14 +12,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from goldlab.core.errors import GoldlabError, RecordError
 from goldlab.core.notation import shown
-from goldlab.core.state import CHANCE, start_position
-
-if TYPE_CHECKING:
-    from goldlab.core.state import State
+from goldlab.core.registry import make_game
+from goldlab.core.state import CHANCE, State
 
 FORMAT = "goldlab-record"
 FORMAT_VERSION = 1
@@ -111,8 +109,6 @@ class Record:
             ) from None
 
     def _replay(self) -> State[Any]:
-        from goldlab.core.registry import game as make_game
-
         try:
             g = make_game(self.game, players=self.players, **self.options)
             if self.start is not None:
@@ -239,3 +235,71 @@ def _validate(data: Any) -> Record:
         scores=tuple(scores) if scores is not None else None,
         version=str(data.get("goldlab_version", "")),
     )
+
+
+# --------------------------------------------------------------------------- positions
+
+
+def from_json(data: dict[str, Any]) -> State[Any]:
+    """Rebuild a state from :meth:`State.to_json` (no undo stack, no past events)."""
+    g = make_game(data["game"], int(data["players"]), **data["options"])
+    state = g.new_state(int(data["seed"]), mode=data["mode"], auto_chance=data["auto_chance"])
+    state._restore_from_json(data)
+    state._frames = []
+    start = data.get("start")
+    state._start = start if isinstance(start, dict) else None
+    return state
+
+
+def start_position(data: dict[str, Any]) -> State[Any]:
+    """A fresh state at a recorded start position (see :meth:`State._become_position`).
+
+    The position comes from a file, so it is checked in full first: anything
+    wrong is one :class:`~goldlab.core.errors.RecordError` naming the problem.
+    """
+    if not isinstance(data, dict):
+        raise RecordError("the start position must be a JSON object")
+    if data.get("history") not in ([], None):
+        raise RecordError("a start position has no history: its 'history' must be empty")
+    try:
+        state = from_json({**data, "history": []})
+    except RecordError:
+        raise
+    except GoldlabError as exc:
+        raise RecordError(f"the start position is malformed: {exc}") from None
+    except Exception as exc:  # anything from hostile data is the file's fault, said as one error
+        raise RecordError(f"the start position is malformed: {_problem(exc)}") from None
+    try:
+        problem = state._position_problem()
+        if problem is None:
+            problem = _stalled(state)
+    except Exception as exc:
+        problem = f"it cannot be examined ({_problem(exc)})"
+    if problem is not None:
+        raise RecordError(f"the start position is not a {state.game.title} position: {problem}")
+    state._history = []
+    state._frames = []
+    state._start = data
+    return state
+
+
+def _stalled(state: State[Any]) -> str | None:
+    """The problem of a position that is not over but where nothing can happen, or None."""
+    if state.is_terminal():
+        return None
+    if state.current_player == CHANCE:
+        outcomes = state.chance_outcomes()
+        if not outcomes or sum(p for _, p in outcomes) != 1:
+            return "chance moves next but has no outcomes with probabilities summing to 1"
+        return None
+    if not state.legal_actions():
+        return f"the game is not over but seat {state.current_player} has no legal action"
+    return None
+
+
+def _problem(exc: BaseException) -> str:
+    """A short description of an exception raised by malformed data."""
+    text = str(exc)
+    if len(text) > 120:
+        text = text[:120] + "..."
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__

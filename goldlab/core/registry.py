@@ -14,13 +14,15 @@ import importlib
 import os
 import pkgutil
 from functools import cache
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from goldlab.core.description import GameDescription
 from goldlab.core.errors import InvalidActionError, OptionsError
 from goldlab.core.game import Game
-from goldlab.core.state import State
 from goldlab.core.values import Action
+
+if TYPE_CHECKING:
+    from goldlab.core.state import State
 
 _GAMES: dict[str, GameDescription] = {}
 _BUILTIN_PACKAGE = "goldlab.games"
@@ -77,10 +79,11 @@ def game_class(name: str) -> type[Game]:
     return cls
 
 
-def game(name: str, players: int | None = None, **options: Any) -> Game:
+def make_game(name: str, players: int | None = None, **options: Any) -> Game:
     """The game ``name`` for ``players`` players with the given options.
 
     Games are immutable, so the same request gets the same object (made once).
+    Also ``goldlab.game``, its short public name.
     """
     if any(isinstance(v, os.PathLike) for v in options.values()):
         return game_class(name)(players, **options)  # a file is read afresh: it may have changed
@@ -100,11 +103,14 @@ def game(name: str, players: int | None = None, **options: Any) -> Game:
 _MADE: dict[tuple[Any, ...], Game] = {}
 _MADE_LIMIT = 1024
 
+game = make_game
+"""The public short name of :func:`make_game`: ``goldlab.game("gold", players=2)``."""
+
 
 def make(name: str, players: int | None = None, seed: int | None = None, *,
          mode: str = "play", auto_chance: bool = True, **options: Any) -> State[Any]:
     """A fresh state of game ``name``, set up and ready to play."""
-    return game(name, players, **options).new_state(seed, mode=mode, auto_chance=auto_chance)
+    return make_game(name, players, **options).new_state(seed, mode=mode, auto_chance=auto_chance)
 
 
 def parse_action(game_or_name: Game | str, text: str) -> Action:

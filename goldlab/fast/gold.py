@@ -13,7 +13,7 @@ The kernel replays what :class:`goldlab.games.gold.GoldState` and
   ``rules.legal_actions`` order (takes in offer order, then exchanges by
   tableau card, then offer card; steals by victim and card; then "no bonus").
 
-It also computes what :mod:`goldlab.simulate` reports for every game (scores,
+It also computes what :mod:`goldlab.simulation` reports for every game (scores,
 ranks, sets, colour-scoring points, donkeys banked, turns, lead changes,
 whether the winner was only decided by the final step).  The differential
 test in ``tests/fast`` plays thousands of games both ways and compares every

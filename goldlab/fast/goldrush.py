@@ -13,7 +13,7 @@ The kernel replays :class:`goldlab.games.goldrush.GoldrushState` with the
   the digger's owner or the flipper), the Gold Rush starts at 10 face-down
   cards, and dead or stalled tables are resolved by the ``dead_position`` option.
 
-It reports the columns :mod:`goldlab.simulate` gives Mount Goldrush.  The
+It reports the columns :mod:`goldlab.simulation` gives Mount Goldrush.  The
 differential test in ``tests/fast`` compares every column with the engine's.
 
 >>> import numpy as np

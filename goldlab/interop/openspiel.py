@@ -39,8 +39,7 @@ import numpy as np
 import pyspiel
 
 from goldlab.core.game import Game
-from goldlab.core.registry import game as make_game
-from goldlab.core.registry import game_class
+from goldlab.core.registry import game_class, make_game
 from goldlab.core.state import CHANCE, TERMINAL, State
 from goldlab.interop.encoding import Block, Encoding, encoded_games, encoding_class, encoding_for
 

@@ -46,8 +46,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from goldlab.core.registry import find
-from goldlab.core.registry import game as make_game
+from goldlab.core.registry import find, make_game
 from goldlab.core.state import State
 from goldlab.interop.encoding import encoding_class, encoding_for
 

@@ -66,7 +66,7 @@ STEPS: tuple[int, ...] = (10, 20, 50, 100, 200, 400, 1_000, 2_000, 5_000, 10_000
 
 def play_runs(runs: Mapping[str, Run] = RUNS, seed: int = SEED) -> dict[str, pd.DataFrame]:
     """Play every run once: one results frame (``goldlab.simulate``) per label."""
-    from goldlab.simulate import simulate
+    from goldlab.simulation import simulate
 
     return {label: simulate("gold", run.bots, run.games, seed=seed, players=run.players,
                             quiet=True)

@@ -82,7 +82,7 @@ def play_grid(forgetting: Sequence[float] = FORGETTING, games: int = GAMES,
     ``deal``, ``forgetful_seat``, the two scores, ``win`` (the forgetful player's share of the
     victory: 1, 0, or 1/2 for a shared one) and ``margin`` (its score minus the other's).
     """
-    from goldlab.simulate import simulate
+    from goldlab.simulation import simulate
 
     rows = []
     for p in forgetting:

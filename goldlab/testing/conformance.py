@@ -35,10 +35,9 @@ from typing import Any
 
 from goldlab.core.errors import IllegalActionError, InvalidActionError, UndoError
 from goldlab.core.game import Game
-from goldlab.core.record import load_record
-from goldlab.core.registry import game as make_game
-from goldlab.core.registry import game_class
-from goldlab.core.state import CHANCE, State, from_json
+from goldlab.core.record import from_json, load_record
+from goldlab.core.registry import game_class, make_game
+from goldlab.core.state import CHANCE, State
 from goldlab.core.values import Action, Event
 
 

@@ -22,8 +22,8 @@ from goldlab.bots import Bot, bot_names, make_bot
 from goldlab.bots.play import bot_seed, play_out
 from goldlab.core.errors import GoldlabError
 from goldlab.core.presentation import Presenter
-from goldlab.core.record import Record, load_record
-from goldlab.core.state import CHANCE, TERMINAL, State, Step, start_position
+from goldlab.core.record import Record, load_record, start_position
+from goldlab.core.state import CHANCE, TERMINAL, State, Step
 
 PERSON = "person"
 """The seat setting for a seat played by a person through a view."""

@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from goldlab.analysis import charts, round_robin, win_rates
-from goldlab.simulate import simulate
+from goldlab.simulation import simulate
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

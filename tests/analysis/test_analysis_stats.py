@@ -18,7 +18,7 @@ from goldlab.analysis import (
     seat_advantage,
     win_rates,
 )
-from goldlab.simulate import simulate
+from goldlab.simulation import simulate
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from goldlab.bots.play import play_game
 from goldlab.core.errors import OptionsError
 from goldlab.core.options import MAX_SEED, check_seat, check_seed
 from goldlab.core.record import load_record
-from goldlab.simulate import backends, parse_bots, simulate
+from goldlab.simulation import backends, parse_bots, simulate
 
 
 @pytest.mark.parametrize("seed", [-1, True, 1.5, "3", 2**64, 10**5000],

@@ -7,7 +7,8 @@ import pytest
 
 import goldlab
 from goldlab.core.errors import IllegalActionError, InvalidActionError, UndoError
-from goldlab.core.state import CHANCE, from_json
+from goldlab.core.record import from_json
+from goldlab.core.state import CHANCE
 
 
 def test_apply_returns_events_naming_rules() -> None:

@@ -14,7 +14,7 @@ import pytest
 import goldlab
 from goldlab import fast
 from goldlab.bots.play import play_game
-from goldlab.simulate import game_seeds
+from goldlab.simulation import game_seeds
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 import goldlab
 from goldlab.bots import make_bot
 from goldlab.core.errors import RecordError
-from goldlab.core.state import start_position
+from goldlab.core.record import start_position
 from goldlab.games.goldland.position import build, problem
 from goldlab.games.goldland.state import GoldlandState
 

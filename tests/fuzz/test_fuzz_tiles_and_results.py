@@ -27,8 +27,8 @@ from goldlab.games.goldland.tiles import (
     load_tiles,
     tiles_from_option,
 )
-from goldlab.simulate import ResultsError, load_results
-from goldlab.simulate.results import rerun_arguments
+from goldlab.simulation import ResultsError, load_results
+from goldlab.simulation.results import rerun_arguments
 
 FUZZ = settings(max_examples=150, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -152,7 +152,7 @@ def _saved(suffix: str) -> bytes:
     frame = goldlab.simulate("gold", ["random", "random"], 3, seed=4, quiet=True, workers=1)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"runs{suffix}"
-        from goldlab.simulate import save_results
+        from goldlab.simulation import save_results
 
         save_results(frame, path)
         return path.read_bytes()

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 def engine(bots: Sequence[str], options: Mapping[str, Any]) -> Engine | None:
     """The compiled Gold! player for ``random`` in every seat (2-3 players), or None."""
     from goldlab.core.errors import GoldlabError
-    from goldlab.core.registry import game as make_game
+    from goldlab.core.registry import make_game
     from goldlab.fast import is_builtin_random
 
     if not 2 <= len(bots) <= 3 or not all(is_builtin_random("gold", b) for b in bots):

@@ -203,7 +203,7 @@ def from_position(*, offer: CardsLike, tableaux: Sequence[CardsLike],
     it defaults to the unseen cards less the 2 removed face down, rounded down
     to a multiple of 5.  The Grand Final is on when the draw pile is empty.
     """
-    from goldlab.core.registry import game as make_game
+    from goldlab.core.registry import make_game
     from goldlab.games.gold.state import GoldState
 
     players = len(tableaux)

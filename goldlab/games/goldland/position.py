@@ -51,7 +51,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from goldlab.core.errors import OptionsError
-from goldlab.core.registry import game as make_game
+from goldlab.core.registry import make_game
 from goldlab.games.goldland.articles import (
     AMULET,
     BACKPACK_SPACES,

@@ -13,7 +13,7 @@ def engine(bots: Sequence[str], options: Mapping[str, Any]) -> Engine | None:
     """The compiled Mount Goldrush player for ``random`` in every seat, or None."""
     from goldlab.bots import make_bot
     from goldlab.core.errors import GoldlabError
-    from goldlab.core.registry import game as make_game
+    from goldlab.core.registry import make_game
     from goldlab.games.goldrush.bots import RandomFlipBot
     from goldlab.games.goldrush.cards import COLOURS
     from goldlab.games.goldrush.options import GOLD_RUSH

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from goldlab.core.registry import game as make_game
+from goldlab.core.registry import make_game
 from goldlab.core.state import State
 from goldlab.core.values import Event
 from goldlab.games.goldrush.cards import card

@@ -23,7 +23,7 @@ from typing import Any
 
 from goldlab.bots import Bot
 from goldlab.core.errors import OptionsError
-from goldlab.core.registry import game as make_game
+from goldlab.core.registry import make_game
 from goldlab.games.goldrush.game import GoldrushGame
 from goldlab.games.goldrush.state import GoldrushState
 

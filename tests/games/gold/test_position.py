@@ -6,7 +6,7 @@ import pytest
 
 import goldlab
 from goldlab.core.errors import RecordError
-from goldlab.core.state import from_json, start_position
+from goldlab.core.record import from_json, start_position
 from goldlab.games.gold.position import GoldPosition, before_the_deal, position_problem
 from goldlab.games.gold.state import GoldState
 

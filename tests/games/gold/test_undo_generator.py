@@ -43,7 +43,7 @@ def test_undo_works_after_a_record_is_restored() -> None:
     for _ in range(20):
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
-    restored = goldlab.core.state.from_json(state.to_json())
+    restored = goldlab.core.record.from_json(state.to_json())
     assert isinstance(restored, GoldState)
     twin = restored.clone()
     _play_until_a_refill(restored, random.Random(2))

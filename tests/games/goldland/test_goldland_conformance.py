@@ -15,7 +15,7 @@ import pytest
 import goldlab
 from goldlab.bots import make_bot
 from goldlab.core.errors import IllegalActionError
-from goldlab.core.state import from_json
+from goldlab.core.record import from_json
 from goldlab.testing import check_game
 
 

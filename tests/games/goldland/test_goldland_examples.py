@@ -79,8 +79,7 @@ def test_puma_reward_needs_the_movement_to_end_there() -> None:
 def test_scenario_games_replay_from_their_records_and_json(name: str) -> None:
     import json
 
-    from goldlab.core.record import load_record
-    from goldlab.core.state import from_json
+    from goldlab.core.record import from_json, load_record
 
     after = scenarios.load(name).run().after
     assert load_record(after.record().to_json()).replay() == after

@@ -13,8 +13,7 @@ import pytest
 from goldlab import scenarios
 from goldlab.core.errors import IllegalActionError
 from goldlab.core.presentation import Play, Select
-from goldlab.core.record import load_record
-from goldlab.core.state import from_json
+from goldlab.core.record import from_json, load_record
 from goldlab.core.values import Action
 from goldlab.games.goldland.actions import Dig, Exchange, Move, parse_action
 from goldlab.games.goldland.articles import N_ARTICLES, OBJECTS, PEARL, PROVISION, TIMBER

@@ -20,8 +20,7 @@ import goldlab
 from goldlab import scenarios
 from goldlab.bots import make_bot
 from goldlab.core.errors import RecordError
-from goldlab.core.record import load_record
-from goldlab.core.state import start_position
+from goldlab.core.record import load_record, start_position
 from goldlab.games.goldland.board import parse_cell
 from goldlab.games.goldland.phases import COAST, DRAW, MOVING, OVER, PLACE
 from goldlab.games.goldland.position import build, problem

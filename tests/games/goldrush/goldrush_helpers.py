@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from goldlab.core.registry import game as make_game
+from goldlab.core.registry import make_game
 from goldlab.games.goldrush import GoldrushGame, GoldrushState
 
 

@@ -11,7 +11,8 @@ from goldrush_helpers import goldrush, position
 
 import goldlab
 from goldlab.core.errors import IllegalActionError, InvalidActionError, OptionsError, UndoError
-from goldlab.core.state import CHANCE, from_json
+from goldlab.core.record import from_json
+from goldlab.core.state import CHANCE
 from goldlab.games.goldrush import Flip, Reveal, card
 from goldlab.games.goldrush.cards import ALL_CARDS, DECK
 from goldlab.games.goldrush.events import (

@@ -23,7 +23,7 @@ import pandas as pd
 from goldlab.bots.play import make_bots, play_out
 from goldlab.core.registry import make
 from goldlab.core.state import State
-from goldlab.simulate.collectors import collector_for
+from goldlab.simulation.collectors import collector_for
 
 GAME_COLUMNS: tuple[str, ...] = ("turns", "actions", "lead_changes", "decided_at_end")
 """Per-game columns every game gets (see :data:`COLUMN_DOCS`)."""

@@ -10,7 +10,7 @@ another's because of how it played, not because it drew other cards.  This is
 This module plays the games and returns the tidy frame;
 :func:`goldlab.analysis.round_robin` wraps it in a ``Tournament`` with its tables.
 
->>> from goldlab.simulate.tournament import play_round_robin
+>>> from goldlab.simulation.tournament import play_round_robin
 >>> df = play_round_robin("gold", ["random", "greedy"], 5, seed=1, quiet=True)
 >>> len(df), list(df.columns[:3]), sorted(df["rotation"].unique().tolist())
 (20, ['match', 'lineup', 'rotation'], [0, 1])
@@ -27,11 +27,11 @@ import pandas as pd
 
 from goldlab.bots.play import bot_options
 from goldlab.core.errors import OptionsError
-from goldlab.simulate.api import check_count, execute, make_tasks, plan, run_metadata
-from goldlab.simulate.backends import check_workers, cpu_count
-from goldlab.simulate.collectors import collector_for
-from goldlab.simulate.runner import Block, Task, build_frame
-from goldlab.simulate.seeds import check_root_seed, fresh_root_seed, game_seeds
+from goldlab.simulation.api import check_count, execute, make_tasks, plan, run_metadata
+from goldlab.simulation.backends import check_workers, cpu_count
+from goldlab.simulation.collectors import collector_for
+from goldlab.simulation.runner import Block, Task, build_frame
+from goldlab.simulation.seeds import check_root_seed, fresh_root_seed, game_seeds
 
 
 def round_robin_entries(bots: Sequence[str] | Mapping[str, str]) -> list[tuple[str, str]]:
@@ -58,7 +58,7 @@ def play_round_robin(game: str, bots: Sequence[str] | Mapping[str, str], n_games
     ``lineup`` and ``rotation`` columns in front; the ``bot`` column holds the labels
     (``bots`` may map labels to specs to enter one bot twice).  Each seating plays
     ``n_games`` games with the seeds of ``goldlab.simulate(..., seed=seed)``.  All
-    matches are cut into tasks by :func:`~goldlab.simulate.api.make_tasks` and share
+    matches are cut into tasks by :func:`~goldlab.simulation.api.make_tasks` and share
     one pool of workers.
     """
     entries = round_robin_entries(bots)

@@ -13,7 +13,7 @@ def test_simulate_prints_win_rates_with_intervals_and_saves(tmp_path: Path, caps
     assert "Gold!: 30 games, 2 players, bots random, greedy, seed 1" in out
     assert "seat 0 random" in out and "seat 1 greedy" in out and "By bot:" in out
     assert "[" in out and "Turns per game" in out and "results saved to" in out
-    from goldlab.simulate import load_results
+    from goldlab.simulation import load_results
 
     assert len(load_results(out_file)) == 60
 

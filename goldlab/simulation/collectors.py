@@ -9,7 +9,7 @@ a game without them gets the generic columns only.
 
 Register your own with :func:`register_collector`:
 
->>> from goldlab.simulate.collectors import Collector, collector_for
+>>> from goldlab.simulation.collectors import Collector, collector_for
 >>> collector_for("gold").columns
 ('sets_scored', 'colour_points', 'donkeys_banked', 'cards_banked')
 """

@@ -1,4 +1,4 @@
-"""The examples in the docstrings of goldlab.simulate, goldlab.analysis, goldlab.fast
+"""The examples in the docstrings of goldlab.simulation, goldlab.analysis, goldlab.fast
 and goldlab.bots.play (the game loop) run."""
 
 import doctest
@@ -7,8 +7,8 @@ import importlib
 import pytest
 
 MODULES = [
-    "goldlab.simulate", "goldlab.simulate.api", "goldlab.simulate.seeds",
-    "goldlab.simulate.collectors", "goldlab.simulate.results", "goldlab.simulate.tournament",
+    "goldlab.simulation", "goldlab.simulation.api", "goldlab.simulation.seeds",
+    "goldlab.simulation.collectors", "goldlab.simulation.results", "goldlab.simulation.tournament",
     "goldlab.analysis", "goldlab.analysis.stats", "goldlab.analysis.metrics",
     "goldlab.analysis.tournament", "goldlab.analysis.charts",
     "goldlab.fast", "goldlab.fast.mt", "goldlab.fast.sha", "goldlab.fast.bits",

@@ -22,7 +22,7 @@ from concurrent.futures import (
 from typing import Any
 
 from goldlab.core.errors import OptionsError
-from goldlab.simulate.runner import Block, Task, run_task
+from goldlab.simulation.runner import Block, Task, run_task
 
 BACKENDS: tuple[str, ...] = ("serial", "process", "dask")
 Progress = Callable[[int], Any]

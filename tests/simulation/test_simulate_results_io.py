@@ -5,7 +5,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from goldlab.simulate import ResultsError, load_results, rerun, save_results, simulate
+from goldlab.simulation import ResultsError, load_results, rerun, save_results, simulate
 
 
 @pytest.fixture(scope="module")

@@ -13,8 +13,8 @@ from goldlab.bots import make_bot, split_specs
 from goldlab.bots.play import bot_options, check_bounded
 from goldlab.core.errors import OptionsError
 from goldlab.core.options import check_flag
-from goldlab.core.registry import game as make_game
-from goldlab.simulate.backends import (
+from goldlab.core.registry import make_game
+from goldlab.simulation.backends import (
     BACKENDS,
     check_workers,
     cpu_count,
@@ -22,9 +22,9 @@ from goldlab.simulate.backends import (
     run_process,
     run_serial,
 )
-from goldlab.simulate.collectors import collector_for
-from goldlab.simulate.runner import Block, Task, build_events, build_frame
-from goldlab.simulate.seeds import check_root_seed, fresh_root_seed, game_seeds
+from goldlab.simulation.collectors import collector_for
+from goldlab.simulation.runner import Block, Task, build_events, build_frame
+from goldlab.simulation.seeds import check_root_seed, fresh_root_seed, game_seeds
 
 SERIAL_BELOW = {"protocol": 400, "fast": 5_000}
 """Without an explicit ``workers``, runs shorter than this stay in this process

@@ -17,8 +17,8 @@ import pandas as pd
 import pytest
 
 import goldlab
-from goldlab.simulate import ResultsError, load_results, rerun, save_results
-from goldlab.simulate.results import rerun_arguments
+from goldlab.simulation import ResultsError, load_results, rerun, save_results
+from goldlab.simulation.results import rerun_arguments
 
 
 @pytest.fixture(scope="module")

@@ -187,11 +187,11 @@ def rerun(source: pd.DataFrame | str | os.PathLike[str], **overrides: Any) -> pd
 
     From the metadata come the game, the bots, the number of games, the root
     seed and the game options, each checked (:class:`ResultsError` if not
-    what :func:`~goldlab.simulate.simulate` wrote); an option never overrides
+    what :func:`~goldlab.simulation.simulate` wrote); an option never overrides
     ``n_games``, ``seed`` or a keyword such as ``events``.  ``overrides`` are
     yours and pass to ``simulate`` as given (``workers=2``, ``n_games=10``).
     """
-    from goldlab.simulate.api import simulate
+    from goldlab.simulation.api import simulate
 
     frame = source if isinstance(source, pd.DataFrame) else load_results(source)
     call = rerun_arguments(metadata(frame))

@@ -1,4 +1,4 @@
-"""goldlab.simulate: tidy rows, reproducible seeds, the same frame on every backend."""
+"""goldlab.simulation: tidy rows, reproducible seeds, the same frame on every backend."""
 
 import json
 import subprocess
@@ -11,7 +11,7 @@ import pytest
 import goldlab
 from goldlab.bots.play import play_game
 from goldlab.core.errors import OptionsError
-from goldlab.simulate import COLUMN_DOCS, game_seeds, simulate
+from goldlab.simulation import COLUMN_DOCS, game_seeds, simulate
 
 
 @pytest.fixture(scope="module")
@@ -167,7 +167,7 @@ def test_quiet_prints_nothing_and_progress_goes_to_stderr(capsys: pytest.Capture
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     simulate("gold", "random", 20, 1, players=2, quiet=True)
     assert capsys.readouterr() == ("", "")
-    import goldlab.simulate.api as api
+    import goldlab.simulation.api as api
 
     seen: dict[str, object] = {}
     from tqdm import auto
@@ -184,11 +184,12 @@ def test_quiet_prints_nothing_and_progress_goes_to_stderr(capsys: pytest.Capture
     assert api is not None
 
 
-def test_goldlab_simulate_is_lazy_and_callable_as_a_module() -> None:
+def test_goldlab_simulate_is_the_function_loaded_on_first_use() -> None:
     code = (
         "import sys, goldlab\n"
         "assert 'pandas' not in sys.modules and 'numpy' not in sys.modules\n"
-        "import goldlab.simulate\n"
+        "import goldlab.simulation\n"
+        "assert goldlab.simulate is goldlab.simulation.simulate\n"
         "df = goldlab.simulate('gold', 'random', 3, 1, players=2, quiet=True)\n"
         "print(len(df))\n"
     )
@@ -197,10 +198,10 @@ def test_goldlab_simulate_is_lazy_and_callable_as_a_module() -> None:
 
 
 def test_games_without_a_collector_get_the_generic_columns() -> None:
-    from goldlab.simulate.runner import GAME_COLUMNS, SEAT_COLUMNS
+    from goldlab.simulation.runner import GAME_COLUMNS, SEAT_COLUMNS
 
     assert set(GAME_COLUMNS) | set(SEAT_COLUMNS) <= set(COLUMN_DOCS)
-    assert goldlab.simulate.collector_for("no-such-game") is None
+    assert goldlab.simulation.collector_for("no-such-game") is None
 
 
 def test_seed_column_holds_the_63_bit_game_seeds() -> None:
