@@ -8,8 +8,10 @@ Every event names the rulebook section that produced it.
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, Self, TypeVar, overload
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,15 +52,51 @@ class Event:
 class View:
     """Base of the immutable views a state gives its players (``state.observation``).
 
-    A game's view keeps what it needs in ``__slots__`` and works fields out
-    when they are read; this base makes it behave like a frozen value object:
-    equal views have equal ``_FIELD_NAMES``, equal views hash alike, ``repr``
-    lists the fields, and no attribute can be set or deleted.
+    One recipe serves every game's view:
+
+    * what the view reads off the state when it is made is one ``NamedTuple`` (the
+      *held* fields: no copying, a position's zones are immutable tuples), named in
+      the class statement: ``class GoldView(View, held=Seen)``;
+    * each public field held as it is becomes a read-only property of that name
+      (a subclass that shows a held value differently defines the property itself);
+    * a field that takes work is a :class:`worked_out` property, computed from the
+      held fields when first read and then kept, so a bot that never reads it never
+      pays for it;
+    * ``_FIELD_NAMES`` lists the public fields in order: equality, hashing, ``repr``
+      and pickling go through them, and no attribute can be set or deleted.
+
+    A view is made with ``cls.holding(held)``.
     """
 
-    __slots__ = ()
+    __slots__ = ("_held", "_kept")
 
     _FIELD_NAMES: ClassVar[tuple[str, ...]] = ()
+    _HELD: ClassVar[type[tuple[Any, ...]] | None] = None
+
+    _held: tuple[Any, ...]
+    _kept: dict[str, Any] | None
+
+    def __init_subclass__(cls, held: type[tuple[Any, ...]] | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if held is None:
+            return
+        cls._HELD = held
+        held_names: tuple[str, ...] = held._fields  # type: ignore[attr-defined]
+        for name in cls._FIELD_NAMES:
+            if any(name in vars(k) for k in cls.__mro__[:-1] if k is not View):
+                continue  # the subclass shows this field itself
+            if name not in held_names:
+                raise TypeError(f"{cls.__name__}.{name} is neither held nor worked out")
+            setattr(cls, name, property(operator.attrgetter(f"_held.{name}"),
+                                        doc=f"The view's ``{name}``."))
+
+    @classmethod
+    def holding(cls, held: tuple[Any, ...]) -> Self:
+        """A view of this class holding ``held`` (an instance of the class's held tuple)."""
+        view = _new(cls)
+        _set(view, "_held", held)
+        _set(view, "_kept", None)
+        return view
 
     def _fields(self) -> tuple[Any, ...]:
         return tuple(getattr(self, name) for name in self._FIELD_NAMES)
@@ -66,7 +104,7 @@ class View:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, type(self)):
             return NotImplemented
-        return self._fields() == other._fields()
+        return self._held == other._held or self._fields() == other._fields()
 
     def __hash__(self) -> int:
         return hash(self._fields())
@@ -75,8 +113,66 @@ class View:
         fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._FIELD_NAMES)
         return f"{type(self).__name__}({fields})"
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (_view_holding, (type(self), tuple(self._held)))
+
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a {type(self).__name__} is immutable: cannot set {name!r}")
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"a {type(self).__name__} is immutable: cannot delete {name!r}")
+
+
+_T = TypeVar("_T")
+_new = object.__new__
+_set = object.__setattr__
+
+
+class worked_out(Generic[_T]):  # lower case: a decorator, like ``property``
+    """A view's field computed from its held fields when first read, then kept.
+
+    >>> from typing import NamedTuple
+    >>> class Held(NamedTuple):
+    ...     cards: tuple[int, ...]
+    >>> class Hand(View, held=Held):
+    ...     _FIELD_NAMES = ("cards", "total")
+    ...     @worked_out
+    ...     def total(self) -> int:
+    ...         return sum(self.cards)
+    >>> hand = Hand.holding(Held((3, 4)))
+    >>> hand.total, hand
+    (7, Hand(cards=(3, 4), total=7))
+    """
+
+    def __init__(self, work: Callable[[Any], _T]) -> None:
+        self.work = work
+        self.name = work.__name__
+        self.__doc__ = work.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, view: None, owner: type | None = None) -> worked_out[_T]: ...
+
+    @overload
+    def __get__(self, view: View, owner: type | None = None) -> _T: ...
+
+    def __get__(self, view: View | None, owner: type | None = None) -> _T | worked_out[_T]:
+        if view is None:
+            return self
+        kept = view._kept
+        if kept is None:
+            kept = {}
+            _set(view, "_kept", kept)
+        try:
+            value: _T = kept[self.name]
+        except KeyError:
+            value = kept[self.name] = self.work(view)
+        return value
+
+
+def _view_holding(cls: type[View], held: tuple[Any, ...]) -> View:
+    """Unpickle a view: its class and its held fields."""
+    assert cls._HELD is not None
+    return cls.holding(cls._HELD(*held))

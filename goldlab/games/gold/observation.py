@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from goldlab.core.state import Outcome, Step
-from goldlab.core.values import Action, View
+from goldlab.core.values import Action, View, worked_out
 from goldlab.games.gold.cards import ALL_CARDS, Card
 from goldlab.games.gold.rules import OVER
 
@@ -58,24 +58,41 @@ class Seen(NamedTuple):
     discard: Cards
 
 
-_new = object.__new__
 _new_tuple = tuple.__new__
-_init = object.__setattr__
 
 
-class GoldView(View):
+class GoldView(View, held=Seen):
     """A player's (or the omniscient) view of a Gold! position.
 
     Immutable.  It shares the position's zones (immutable tuples, so making a
     view copies no card) and holds nothing its player may not see: an
     opponent's face-down scoring pile is not in a player's view at all, only its
-    size, until final scoring turns every pile up.
+    size, until final scoring turns every pile up.  Its fields are those of
+    :class:`Seen` (the view recipe of :class:`goldlab.core.values.View`), plus
+    ``scores`` and ``unseen`` as below.
     """
 
-    __slots__ = ("_seen",)
+    __slots__ = ()
     _FIELD_NAMES = _FIELDS
 
-    _seen: Seen
+    _held: Seen
+    player: int | None
+    players: int
+    to_move: int
+    phase: str
+    offer: Cards
+    tableaux: tuple[Cards, ...]
+    scoring_piles: tuple[Cards | None, ...]
+    pile_sizes: tuple[int, ...]
+    draw_pile: int
+    removed_unseen: int
+    box: Cards
+    discard: Cards
+    grand_final: bool
+    set_colour: str | None
+    last_step: Step | None
+    legal_actions: tuple[Action, ...]
+    outcome: Outcome | None
 
     @classmethod
     def of(cls, state: GoldState, player: int | None) -> GoldView:
@@ -96,72 +113,15 @@ class GoldView(View):
             unseen = None
             if phase != OVER:
                 piles = tuple(p if s == player else None for s, p in enumerate(piles))
-        view = _new(cls)
-        _init(view, "_seen", _new_tuple(Seen, (  # in the order of ``Seen``'s fields
+        return cls.holding(_new_tuple(Seen, (  # in the order of ``Seen``'s fields
             player, state._seats, to_move, history[-1] if history else None, legal,
             state.outcome() if phase == OVER else None,
             phase, state.offer, state.tableaux, piles, tuple(map(len, state.piles)),
             draw_pile, removed, unseen, state.grand_final, state.set_colour, state.box,
             state.discard,
         )))
-        return view
 
-    @property
-    def player(self) -> int | None:
-        """The seat this view belongs to (None: omniscient)."""
-        return self._seen.player
-
-    @property
-    def players(self) -> int:
-        """The number of players."""
-        return self._seen.players
-
-    @property
-    def to_move(self) -> int:
-        """The seat to move (``CHANCE`` or ``TERMINAL`` as in the state)."""
-        return self._seen.to_move
-
-    @property
-    def last_step(self) -> Step | None:
-        """The last step of the game, or None before the first."""
-        return self._seen.last_step
-
-    @property
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The legal actions if this view's player is to move, else ()."""
-        return self._seen.legal_actions
-
-    @property
-    def outcome(self) -> Outcome | None:
-        """Scores, ranks and winners once the game is over, else None."""
-        return self._seen.outcome
-
-    @property
-    def phase(self) -> str:
-        """``action``, ``bonus`` (a set bonus to settle) or ``over``."""
-        return self._seen.phase
-
-    @property
-    def offer(self) -> Cards:
-        """The cards on offer."""
-        return self._seen.offer
-
-    @property
-    def tableaux(self) -> tuple[Cards, ...]:
-        """Every tableau (public)."""
-        return self._seen.tableaux
-
-    @property
-    def scoring_piles(self) -> tuple[Cards | None, ...]:
-        """Scoring piles this player may look at (own, or all once the game is over)."""
-        return self._seen.scoring_piles
-
-    @property
-    def pile_sizes(self) -> tuple[int, ...]:
-        """How many cards each scoring pile holds (public)."""
-        return self._seen.pile_sizes
-
-    @property
+    @worked_out
     def scores(self) -> tuple[int | None, ...]:
         """Points of the scoring piles this player may look at (None for hidden ones)."""
         return tuple(
@@ -169,39 +129,9 @@ class GoldView(View):
         )
 
     @property
-    def draw_pile(self) -> int:
-        """Cards left in the draw pile."""
-        return self._seen.draw_pile
-
-    @property
-    def removed_unseen(self) -> int:
-        """Unseen cards that are not in the draw pile (the 2 removed face down)."""
-        return self._seen.removed_unseen
-
-    @property
-    def box(self) -> tuple[Card, ...]:
-        """Cards returned to the box at set-up (2 players)."""
-        return self._seen.box
-
-    @property
-    def discard(self) -> tuple[Card, ...]:
-        """Cards discarded in colour scoring."""
-        return self._seen.discard
-
-    @property
-    def grand_final(self) -> bool:
-        """True once the draw pile is empty."""
-        return self._seen.grand_final
-
-    @property
-    def set_colour(self) -> str | None:
-        """The colour of the set being scored (during the bonus)."""
-        return self._seen.set_colour
-
-    @property
     def unseen(self) -> tuple[tuple[Card, int], ...] | None:
         """Omniscient view only: each unseen card with its count."""
-        counts = self._seen.unseen
+        counts = self._held.unseen
         if counts is None:
             return None
         return tuple((c, n) for c, n in zip(ALL_CARDS, counts, strict=True) if n)

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from goldlab.core.state import Outcome, Step
-from goldlab.core.values import Action, View
+from goldlab.core.values import Action, View, worked_out
 from goldlab.games.goldrush.cards import ALL_CARDS, DECK, Card
 from goldlab.games.goldrush.events import CardFlipped
 from goldlab.games.goldrush.layout import label
@@ -52,34 +52,15 @@ _FIELDS = (
 )
 """The view's fields, in order (equality, hashing and ``repr`` go through them)."""
 
-# ``_own``: the fields read straight off the state and game when the view is made.
-_OWN = (
-    "player", "players", "to_move", "turn", "turn_no", "edition", "layout", "seat_colours",
-    "owners", "box", "flips", "face_down", "gold_rush", "stall", "stall_limit", "end_reason",
-    "legal_actions", "outcome",
-)
-# ``_made``: the fields worked out from the table when first read (then kept).
-_MADE = ("status", "cards", "taken", "removed", "scores", "last_steps")
-_new = object.__new__
-_init = object.__setattr__
 
 
-class GoldrushView(View):
-    """A player's (or the omniscient) view of a Mount Goldrush position.
+class Held(NamedTuple):
+    """What a Mount Goldrush view reads off the state when it is made.
 
-    Immutable.  The fields read straight off the position are set when the view
-    is made; the ones worked out from the table (each position's status and
-    card, the gold taken, the scores, the latest turn's steps) are worked out
-    when first read and then kept, so a bot that never looks at the table does
-    not pay for it.  Equal views have equal fields.
+    ``table`` is the table as it is now, as the state keeps it (each position's card
+    index or -1/-2, the positions face up, the gold taken, the cards removed, the
+    recent steps); the view's table fields are worked out from it when first read.
     """
-
-    __slots__ = ("_made", "_own", "_table")
-    _FIELD_NAMES = _FIELDS
-
-    _own: tuple[Any, ...]
-    _table: tuple[Any, ...] | None
-    _made: list[Any]
 
     player: int | None
     players: int
@@ -99,22 +80,41 @@ class GoldrushView(View):
     end_reason: str
     legal_actions: tuple[Action, ...]
     outcome: Outcome | None
+    table: tuple[Any, ...]
 
-    def __init__(self, player: int | None, players: int, to_move: int, turn: int,
-                 turn_no: int, edition: str, layout: str,
-                 seat_colours: tuple[tuple[str, ...], ...],
-                 owners: tuple[tuple[str, int | None], ...], box: tuple[str, ...],
-                 status: tuple[str, ...], cards: tuple[Card | None, ...],
-                 flips: tuple[FlipSeen, ...], taken: tuple[tuple[Card, ...], ...],
-                 removed: tuple[Card, ...], scores: tuple[int, ...], face_down: int,
-                 gold_rush: bool, stall: int, stall_limit: int, end_reason: str,
-                 last_steps: tuple[Step, ...], legal_actions: tuple[Action, ...],
-                 outcome: Outcome | None) -> None:
-        _init(self, "_own", (player, players, to_move, turn, turn_no, edition, layout,
-                             seat_colours, owners, box, flips, face_down, gold_rush, stall,
-                             stall_limit, end_reason, legal_actions, outcome))
-        _init(self, "_table", None)
-        _init(self, "_made", [status, cards, taken, removed, scores, last_steps])
+
+class GoldrushView(View, held=Held):
+    """A player's (or the omniscient) view of a Mount Goldrush position.
+
+    Immutable.  The fields read straight off the position are held when the view
+    is made; the ones worked out from the table (each position's status and card,
+    the gold taken, the scores, the latest turn's steps) are worked out when first
+    read and then kept, so a bot that never looks at the table does not pay for it
+    (the view recipe of :class:`goldlab.core.values.View`).
+    """
+
+    __slots__ = ()
+    _FIELD_NAMES = _FIELDS
+
+    _held: Held
+    player: int | None
+    players: int
+    to_move: int
+    turn: int
+    turn_no: int
+    edition: str
+    layout: str
+    seat_colours: tuple[tuple[str, ...], ...]
+    owners: tuple[tuple[str, int | None], ...]
+    box: tuple[str, ...]
+    flips: tuple[FlipSeen, ...]
+    face_down: int
+    gold_rush: bool
+    stall: int
+    stall_limit: int
+    end_reason: str
+    legal_actions: tuple[Action, ...]
+    outcome: Outcome | None
 
     @classmethod
     def of(cls, state: GoldrushState, player: int | None) -> GoldrushView:
@@ -123,63 +123,45 @@ class GoldrushView(View):
         options = game.options
         to_move = state.current_player
         legal = tuple(state.legal_actions()) if player is None or player == to_move else ()
-        view = _new(cls)
-        _init(view, "_own", (
+        return cls.holding(Held(
             player, game.players, to_move, state.turn, state.turn_no, options.edition,
             options.layout, game.seat_colours, tuple(game.owners.items()), game.box,
             tuple(state.log), state.face_down, state.rush, state.stall, options.stall_limit,
             state.end_reason, legal, state.outcome(),
+            # the table as it is now (the state's lists change as play goes on)
+            (tuple(state.cell), tuple(state.up), tuple([tuple(t) for t in state.taken]),
+             tuple(state.removed), tuple(state.recent_steps(_LAST_TURN_LIMIT))),
         ))
-        # The table as it is now (the state's lists change as play goes on).
-        _init(view, "_table", (
-            tuple(state.cell), tuple(state.up), tuple([tuple(t) for t in state.taken]),
-            tuple(state.removed), tuple(state.recent_steps(_LAST_TURN_LIMIT)),
-        ))
-        _init(view, "_made", [None] * len(_MADE))
-        return view
 
-    def _get(self, i: int) -> Any:
-        """Field ``_MADE[i]``, worked out from the table the first time."""
-        made = self._made
-        value = made[i]
-        if value is None:
-            table = self._table
-            assert table is not None  # a view made field by field has them all
-            value = made[i] = _MAKERS[i](table)
-        return value
-
-    @property
+    @worked_out
     def status(self) -> tuple[str, ...]:
         """Each position's status: ``down``, ``up`` (flipped this turn) or ``gone``."""
-        return self._get(0)  # type: ignore[no-any-return]
+        return _status(self._held.table)
 
-    @property
+    @worked_out
     def cards(self) -> tuple[Card | None, ...]:
         """Each position's card as last seen (None: never flipped, or gone)."""
-        return self._get(1)  # type: ignore[no-any-return]
+        return _cards(self._held.table)
 
-    @property
+    @worked_out
     def taken(self) -> tuple[tuple[Card, ...], ...]:
         """The gold cards under each seat's mine entrance."""
-        return self._get(2)  # type: ignore[no-any-return]
+        return _taken(self._held.table)
 
-    @property
+    @worked_out
     def removed(self) -> tuple[Card, ...]:
         """Cards that left the table without going to a mine entrance."""
-        return self._get(3)  # type: ignore[no-any-return]
+        return _removed(self._held.table)
 
-    @property
+    @worked_out
     def scores(self) -> tuple[int, ...]:
         """Gold points under each mine entrance."""
-        return self._get(4)  # type: ignore[no-any-return]
+        return _scores(self._held.table)
 
-    @property
+    @worked_out
     def last_steps(self) -> tuple[Step, ...]:
         """The steps of the latest turn (the one under way, else the one just finished)."""
-        return self._get(5)  # type: ignore[no-any-return]
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return (GoldrushView, self._fields())
+        return _last_turn(self._held.table)
 
     @property
     def last(self) -> tuple[str, ...]:
@@ -286,14 +268,6 @@ class GoldrushView(View):
         return view_html(self)
 
 
-def _own_field(i: int, doc: str) -> property:
-    return property(lambda self: self._own[i], doc=doc)
-
-
-for _i, _name in enumerate(_OWN):
-    setattr(GoldrushView, _name, _own_field(_i, f"The view's ``{_name}``."))
-del _i, _name
-
 _LAST_TURN_LIMIT = 8
 
 
@@ -341,7 +315,6 @@ def _last_turn(table: tuple[Any, ...]) -> tuple[Step, ...]:
     return tuple(steps)
 
 
-_MAKERS = (_status, _cards, _taken, _removed, _scores, _last_turn)
 _POINTS: tuple[int, ...] = tuple(c.value if c.is_gold else 0 for c in ALL_CARDS)
 """Points of each card under a mine entrance (as ``GoldrushState.scores`` counts them)."""
 
