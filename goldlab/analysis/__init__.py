@@ -1,4 +1,4 @@
-"""Analysis of simulation results: intervals, tournaments, designer metrics and charts.
+"""Analysis of simulation results: intervals, tournaments, ratings, designer metrics, charts.
 
 Everything here takes the tidy frames of :func:`goldlab.simulate` (one row per
 game and seat) and returns small tidy frames; :mod:`goldlab.analysis.charts`
@@ -19,6 +19,7 @@ from goldlab.analysis.metrics import (
     lead_changes,
     seat_advantage,
 )
+from goldlab.analysis.rating import ladder, pairwise_results, ratings
 from goldlab.analysis.stats import mean_ci, mean_scores, per_game, proportion_ci, win_rates
 from goldlab.analysis.tournament import Tournament, round_robin
 
@@ -28,11 +29,14 @@ __all__ = [
     "decided_at_end",
     "designer_metrics",
     "game_length",
+    "ladder",
     "lead_changes",
     "mean_ci",
     "mean_scores",
+    "pairwise_results",
     "per_game",
     "proportion_ci",
+    "ratings",
     "round_robin",
     "seat_advantage",
     "win_rates",

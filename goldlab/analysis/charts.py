@@ -198,6 +198,50 @@ def pairwise_heatmap(table: pd.DataFrame, *, title: str | None = None) -> alt.La
         width=side, height=side, title=title or "Head to head"))
 
 
+def ratings_chart(table: pd.DataFrame, *, title: str | None = None) -> alt.LayerChart:
+    """A rating ladder (:func:`goldlab.analysis.ratings`): one row per bot, best on top.
+
+    Each bot's rating is a point and its interval a bar; the dashed line is the
+    anchor's 0.  Bots rated only thanks to the separation correction are drawn
+    in orange (their bar's open end says little).
+    """
+    missing = {"bot", "rating", "ci_low", "ci_high"} - set(table.columns)
+    if missing:
+        raise ValueError(f"ratings_chart needs a table from goldlab.analysis.ratings; it lacks "
+                         f"{', '.join(sorted(missing))}")
+    data = table.sort_values("rating", ascending=False).copy()
+    data["bot"] = data["bot"].astype(str)
+    if "separated" not in data:
+        data["separated"] = False
+    data["fit"] = data["separated"].map(
+        {True: "finite only by the correction", False: "estimated"})
+    info = table.attrs.get("ladder", {})
+    anchor = info.get("anchor", "anchor")
+    level = f"{1 - float(info.get('alpha', ALPHA)):.0%}"
+    order = data["bot"].tolist()
+    y = alt.Y("bot:N", sort=order, title=None)
+    x_title = f"rating (Elo points, {anchor} = 0)"
+    color = alt.Color("fit:N", title=None,
+                      scale=alt.Scale(domain=["estimated", "finite only by the correction"],
+                                      range=["#1f77b4", "#ff7f0e"]),
+                      legend=alt.Legend(orient="bottom") if data["separated"].any() else None)
+    bars = alt.Chart(data).mark_rule(strokeWidth=2).encode(
+        y=y, x=alt.X("ci_low:Q", title=x_title), x2="ci_high:Q", color=color)
+    tooltip: list[Any] = ["bot", alt.Tooltip("rating:Q", format=".0f"),
+                          alt.Tooltip("ci_low:Q", format=".0f"),
+                          alt.Tooltip("ci_high:Q", format=".0f")]
+    tooltip += [c for c in ("games", "wins") if c in data]
+    if "p_vs_anchor" in data:
+        tooltip.append(alt.Tooltip("p_vs_anchor:Q", format=".1%", title=f"ahead of {anchor}"))
+    points = alt.Chart(data).mark_point(filled=True, size=80).encode(
+        y=y, x="rating:Q", color=color, tooltip=tooltip)
+    zero = alt.Chart(pd.DataFrame({"zero": [0.0]})).mark_rule(
+        strokeDash=[4, 4], color="gray").encode(x="zero:Q")
+    return cast(alt.LayerChart, alt.layer(zero, bars, points).properties(
+        width=WIDTH, height=max(60, 28 * len(data)),
+        title=title or f"Ratings with {level} intervals"))
+
+
 def to_svg(chart: alt.TopLevelMixin) -> str:
     """Render a chart to SVG text without a browser (vl-convert)."""
     import vl_convert as vlc

@@ -12,13 +12,15 @@ intervals, results by seat, head to head.
 (2, 3)
 >>> bool(t.pairwise().loc["greedy", "random"] > 0.5)   # greedy usually beats random
 True
+>>> t.ratings()[["bot", "rating"]].iloc[0].tolist()[0]   # the ladder of the same games
+'greedy'
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import pandas as pd
 
@@ -79,6 +81,13 @@ class Tournament:
         order = list(self.standings()["bot"].astype(str))
         table = long.pivot(index="bot", columns="opponent", values="score")
         return table.reindex(index=order, columns=order)
+
+    def ratings(self, *, anchor: str | None = None,
+                correction: Literal["firth", "none"] = "firth") -> pd.DataFrame:
+        """Bradley-Terry ratings with intervals: :func:`goldlab.analysis.ratings` of this."""
+        from goldlab.analysis.rating import ratings
+
+        return ratings(self, anchor=anchor, correction=correction, alpha=self.alpha)
 
 
 def round_robin(game: str, bots: Sequence[str] | Mapping[str, str], n_games: int,

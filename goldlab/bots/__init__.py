@@ -15,10 +15,12 @@ True
 
 from __future__ import annotations
 
+import inspect
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from goldlab.core.errors import OptionsError
 from goldlab.core.values import Action
@@ -79,6 +81,41 @@ def bot_names(game: str) -> list[str]:
     return sorted({"random"} | {n for g, n in _BOTS if g == game})
 
 
+class BotInfo(NamedTuple):
+    """A registered bot as the docs list it: its name, its arguments, what it does."""
+
+    name: str
+    arguments: str
+    """The spec's optional arguments with their defaults (``p=0.3, grid_aid=2.0``), or ``""``."""
+    description: str
+    """The first sentence of the bot's docstring."""
+
+
+def describe_bots(game: str) -> list[BotInfo]:
+    """Every bot available for ``game``, alphabetically, described by its own docstring.
+
+    >>> [b.name for b in describe_bots("gold")]
+    ['greedy', 'random']
+    >>> describe_bots("gold")[1].description
+    'Chooses uniformly among the legal actions.'
+    """
+    infos = []
+    for name in bot_names(game):
+        factory = _BOTS.get((game, name), RandomBot)
+        doc = " ".join((inspect.getdoc(factory) or "").split())
+        # A sentence ends before a capital letter (so "e.g. a" does not end one).
+        sentence = re.match(r"(.+?[.!?])(?=\s+[A-Z`*(]|$)", doc)
+        try:
+            parameters = list(inspect.signature(factory).parameters.values())[2:]
+        except (TypeError, ValueError):  # pragma: no cover - a builtin without a signature
+            parameters = []
+        arguments = ", ".join(p.name if p.default is p.empty else f"{p.name}={p.default!r}"
+                              for p in parameters
+                              if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD))
+        infos.append(BotInfo(name, arguments, sentence.group(1) if sentence else doc))
+    return infos
+
+
 def split_specs(text: str) -> list[str]:
     """The bot specs in ``"random,greedy"``, one per seat; an empty entry is refused.
 
@@ -126,4 +163,5 @@ def _number(text: str) -> int | float | str:
     return text
 
 
-__all__ = ["Bot", "RandomBot", "bot_names", "make_bot", "register_bot", "split_specs"]
+__all__ = ["Bot", "BotInfo", "RandomBot", "bot_names", "describe_bots", "make_bot", "register_bot",
+           "split_specs"]

@@ -56,20 +56,20 @@ def test_interactive_charts_draw_offline_in_voila(
     page: Page, lab: JupyterServer, blocked: list[str], console_errors: list[str],
     artifacts_dir: Path,
 ) -> None:
-    """Voila, served by the same JupyterLab server, runs 04 and shows its four widget charts."""
+    """Voila, served by the same JupyterLab server, runs 04 and shows its five widget charts."""
     started = time.monotonic()
     response = page.goto(f"{lab.url}/voila/render/04-strategy-lab.ipynb", timeout=180_000)
     if response is None or response.status == 404:
         pytest.skip("Voila is not enabled as a server extension")
     page.wait_for_selector("#loading", state="detached", timeout=180_000)
     page.wait_for_function(
-        f"() => ({_CHARTS_JS})().filter(c => c.drawn).length >= 4", timeout=60_000, polling=500
+        f"() => ({_CHARTS_JS})().filter(c => c.drawn).length >= 5", timeout=60_000, polling=500
     )
     charts = page.evaluate(_CHARTS_JS)
     print(f"\nVoila 04-strategy-lab.ipynb: rendered in {time.monotonic() - started:.1f} s; "
           f"charts {charts}")
 
-    assert [c["kind"] for c in charts] == ["widget"] * 4
+    assert [c["kind"] for c in charts] == ["widget"] * 5
     assert all(c["drawn"] for c in charts)
     assert page.get_by_text("Error loading script").count() == 0
     # Voila's own page template (not the charts) links Font Awesome and MathJax from CDNs.
