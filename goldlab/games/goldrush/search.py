@@ -27,8 +27,8 @@ from goldlab.games.goldrush.bots import pair_values
 from goldlab.games.goldrush.cards import ALL_CARDS
 from goldlab.games.goldrush.state import GONE, UNKNOWN, GoldrushState
 
-CUTOFF = 16
-"""Decisions (8 turns of two flips) a playout plays before the position is scored."""
+CUTOFF = 8
+"""Decisions (4 turns of two flips) a playout plays before the position is scored."""
 SCALE = 4.0
 """Gold of lead that makes a seat's value about 0.73 (the logistic's scale)."""
 UNSEEN = "unseen"
