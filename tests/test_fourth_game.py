@@ -125,3 +125,17 @@ def test_pig_shows_in_a_view() -> None:
     table = Table(goldlab.make("pig", players=2, seed=5), bots={1: "cautious"})
     view = GameView(table, seat=0)
     assert "turn total" in view.payload["board"]
+
+
+def test_pig_gets_the_built_in_ismcts_bot_for_free() -> None:
+    from goldlab.bots import bot_names, make_bot
+    from goldlab.bots.ismcts import ISMCTSBot
+    from goldlab.bots.play import play_game
+
+    assert "ismcts" in bot_names("pig")
+    assert isinstance(make_bot("pig", "ismcts:200", 0, 1), ISMCTSBot)
+    for seed in range(3):
+        state = play_game("pig", ["ismcts:30", "cautious"], seed)  # apply refuses illegal moves
+        again = play_game("pig", ["ismcts:30", "cautious"], seed)
+        assert state.is_terminal()
+        assert [str(s.action) for s in state.history] == [str(s.action) for s in again.history]

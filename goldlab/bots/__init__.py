@@ -4,6 +4,13 @@ A bot never sees the state: the runner hands it ``state.observation(seat)``
 and the list of legal actions (which every player at the table knows).  Each
 bot owns a seeded generator, so a game with bots is reproducible from its seed.
 
+A *searching* bot (``searches = True``, a :class:`SearchBot`) is handed one more
+thing, as an :class:`Information`: a sampler bound to its seat, ``sample(rng)``,
+which gives ``state.determinise(seat, rng)``, a state agreeing with everything the
+seat may know, with the rest redrawn from ``rng``.  Searching bots play their
+look-ahead on such samples only.  ``ismcts`` (:mod:`goldlab.bots.ismcts`) is one,
+built in for every game.
+
 >>> import goldlab
 >>> from goldlab.bots import make_bot
 >>> bot = make_bot("gold", "random", seat=0, seed=1)
@@ -20,13 +27,20 @@ import random
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from goldlab.core.errors import OptionsError
 from goldlab.core.values import Action
 
+if TYPE_CHECKING:
+    from goldlab.core.state import State
+
 BotFactory = Callable[..., "Bot"]
 _BOTS: dict[tuple[str, str], BotFactory] = {}
+
+Sampler = Callable[[random.Random], "State[Any]"]
+"""``sample(rng)``: a state the seat cannot tell from the real one, drawn with ``rng``."""
 
 
 class Bot(ABC):
@@ -36,6 +50,10 @@ class Bot(ABC):
     uses_observation = True
     """False for a bot that ignores its observation: the game loop then passes ``None``
     and skips building one (:func:`goldlab.bots.play.play_out`)."""
+    searches: ClassVar[bool] = False
+    """True for a :class:`SearchBot`: the game loop calls its :meth:`SearchBot.search`
+    with an :class:`Information` (observation, legal actions and a sampler) instead
+    of :meth:`choose`."""
 
     def __init__(self, seat: int, seed: int) -> None:
         self.seat = seat
@@ -61,6 +79,40 @@ class RandomBot(Bot):
         return legal[self.rng.randrange(len(legal))]
 
 
+@dataclass(frozen=True, slots=True)
+class Information:
+    """What a searching bot is given at a decision: all its seat may know, and a sampler.
+
+    ``sample(rng)`` is ``state.determinise(seat, rng)`` for the real state: a fresh
+    state that agrees with ``observation`` and the public history, with the hidden
+    cards and the future of chance redrawn from ``rng``.  It is the only door to the
+    game's rules a searching bot has; the real state stays with the game loop.
+    """
+
+    seat: int
+    observation: Any
+    legal: Sequence[Action]
+    sample: Sampler
+
+
+class SearchBot(Bot):
+    """A bot that looks ahead on samples of what it cannot see (see :class:`Information`)."""
+
+    searches = True
+
+    @abstractmethod
+    def search(self, information: Information) -> Action:
+        """Pick one of ``information.legal``, looking ahead on ``information.sample(rng)``."""
+
+    def choose(self, observation: Any, legal: Sequence[Action]) -> Action:
+        """Refused: a searching bot needs its sampler; play it through ``play_out``."""
+        raise OptionsError(
+            f"the {self.name} bot searches: it needs a sampler of the states its seat cannot "
+            "tell apart, which goldlab.bots.play.play_out hands it (or call "
+            "bot.search(Information(seat, observation, legal, sample)))"
+        )
+
+
 def register_bot(game: str, name: str, factory: BotFactory) -> None:
     """Register a bot for ``game`` under ``name`` (spec ``name`` or ``name:arg,…``)."""
     _BOTS[(game, name)] = factory
@@ -75,10 +127,25 @@ def _load(game: str) -> None:
         found.part("bots")
 
 
+GENERIC_BOTS = ("ismcts", "random")
+"""The bots every game has, whatever its folder registers: ``random`` and ``ismcts``."""
+
+
+def _generic(name: str) -> BotFactory | None:
+    """The factory of a bot every game has (``random``, ``ismcts``), or None."""
+    if name == "random":
+        return RandomBot
+    if name == "ismcts":
+        from goldlab.bots.ismcts import ISMCTSBot
+
+        return ISMCTSBot
+    return None
+
+
 def bot_names(game: str) -> list[str]:
     """The bot specs available for ``game``."""
     _load(game)
-    return sorted({"random"} | {n for g, n in _BOTS if g == game})
+    return sorted(set(GENERIC_BOTS) | {n for g, n in _BOTS if g == game})
 
 
 class BotInfo(NamedTuple):
@@ -95,13 +162,13 @@ def describe_bots(game: str) -> list[BotInfo]:
     """Every bot available for ``game``, alphabetically, described by its own docstring.
 
     >>> [b.name for b in describe_bots("gold")]
-    ['greedy', 'random']
-    >>> describe_bots("gold")[1].description
+    ['greedy', 'ismcts', 'planner', 'random']
+    >>> describe_bots("gold")[-1].description
     'Chooses uniformly among the legal actions.'
     """
     infos = []
     for name in bot_names(game):
-        factory = _BOTS.get((game, name), RandomBot)
+        factory = _BOTS.get((game, name)) or _generic(name) or RandomBot
         doc = " ".join((inspect.getdoc(factory) or "").split())
         # A sentence ends before a capital letter (so "e.g. a" does not end one).
         sentence = re.match(r"(.+?[.!?])(?=\s+[A-Z`*(]|$)", doc)
@@ -132,7 +199,11 @@ def split_specs(text: str) -> list[str]:
 
 
 def make_bot(game: str, spec: str, seat: int, seed: int) -> Bot:
-    """A bot from a spec such as ``random``, ``greedy`` or ``forgetful:0.3``."""
+    """A bot from a spec such as ``random``, ``greedy``, ``forgetful:0.3`` or ``ismcts:500``.
+
+    ``random`` and ``ismcts`` exist for every game (``GENERIC_BOTS``); a game's own
+    bot of the same name comes first.
+    """
     _load(game)
     if not isinstance(spec, str) or not spec.strip():
         raise OptionsError(f"a bot spec is a non-empty name such as 'random', got {spec!r}")
@@ -140,9 +211,7 @@ def make_bot(game: str, spec: str, seat: int, seed: int) -> Bot:
     args: list[Any] = [_number(a) for a in args_text.split(",")] if args_text else []
     if any(a == "" for a in args):
         raise OptionsError(f"bad bot spec {spec!r}: an argument is empty")
-    factory = _BOTS.get((game, name))
-    if factory is None and name == "random":
-        factory = RandomBot
+    factory = _BOTS.get((game, name)) or _generic(name)
     if factory is None:
         raise OptionsError(
             f"unknown bot {spec!r} for {game}; available: {', '.join(bot_names(game))}"
@@ -163,5 +232,17 @@ def _number(text: str) -> int | float | str:
     return text
 
 
-__all__ = ["Bot", "BotInfo", "RandomBot", "bot_names", "describe_bots", "make_bot", "register_bot",
-           "split_specs"]
+__all__ = [
+    "GENERIC_BOTS",
+    "Bot",
+    "BotInfo",
+    "Information",
+    "RandomBot",
+    "Sampler",
+    "SearchBot",
+    "bot_names",
+    "describe_bots",
+    "make_bot",
+    "register_bot",
+    "split_specs",
+]

@@ -5,9 +5,10 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import partial
+from typing import Any, cast
 
-from goldlab.bots import Bot, make_bot
+from goldlab.bots import Bot, Information, SearchBot, make_bot
 from goldlab.core.errors import OptionsError
 from goldlab.core.game import UNBOUNDED, Game
 from goldlab.core.registry import game_class, make_game
@@ -59,6 +60,16 @@ class Move:
     events: tuple[Event, ...]
 
 
+def information(state: State[Any], seat: int, observation: Any,
+                legal: Sequence[Action]) -> Information:
+    """What a searching bot in ``seat`` is given: its view, the legal actions, a sampler.
+
+    The sampler is ``state.determinise`` bound to ``seat``: each call draws a new
+    state ``seat`` cannot tell from ``state``, never ``state`` itself.
+    """
+    return Information(seat, observation, legal, partial(state.determinise, seat))
+
+
 def play_out(state: State[Any], bots: Sequence[Bot] | Mapping[int, Bot], *,
              until: Callable[[State[Any]], bool] | None = None) -> Iterator[Move]:
     """Let ``bots`` play ``state`` forward, yielding one :class:`Move` per decision.
@@ -66,7 +77,9 @@ def play_out(state: State[Any], bots: Sequence[Bot] | Mapping[int, Bot], *,
     The one game loop behind :func:`play_game`, ``goldlab.simulate``, the views'
     ``Table`` and the CLI.  The bot of the seat to move decides from its own
     observation and the legal actions; the observation is built only for a bot whose
-    ``uses_observation`` is true (the generic random bot ignores it).  The loop stops
+    ``uses_observation`` is true (the generic random bot ignores it).  A searching bot
+    (``bot.searches``, e.g. ``ismcts``) is handed an :class:`~goldlab.bots.Information`
+    instead, whose sampler draws ``state.determinise(seat, rng)``.  The loop stops
     when the game ends or, before a decision, when ``until(state)`` is true (a view
     stops when a person's seat is to move).  ``bots`` is a list (one per seat) or a
     mapping from seats to bots.  States need ``auto_chance``; a game that exceeds its
@@ -88,7 +101,10 @@ def play_out(state: State[Any], bots: Sequence[Bot] | Mapping[int, Bot], *,
         bot = bots[seat]
         legal = state.legal_actions()
         view = state.observation(seat) if bot.uses_observation else None
-        action = bot.choose(view, legal)
+        if bot.searches:
+            action = cast(SearchBot, bot).search(information(state, seat, view, legal))
+        else:
+            action = bot.choose(view, legal)
         events = state.apply(action)
         steps += 1
         if steps > limit:  # pragma: no cover - max_steps is a proven bound

@@ -43,7 +43,9 @@ class GameDescription:
     * ``fast``: a function ``(bots, options) -> engine or None`` for :mod:`goldlab.fast`;
     * ``presenter``: the :class:`~goldlab.core.presentation.Presenter` subclass views use
       when the game class does not override :meth:`~goldlab.core.game.Game.presenter`;
-    * ``rulebook``: the module holding the rulebook's quoted sentences.
+    * ``rulebook``: the module holding the rulebook's quoted sentences;
+    * ``search``: a :class:`goldlab.bots.search.SearchHooks` (a playout policy, a cut-off
+      evaluation, ...) that makes the built-in ``ismcts`` bot play this game better.
     """
 
     name: str
@@ -56,6 +58,7 @@ class GameDescription:
     fast: Ref = None
     presenter: Ref = None
     rulebook: Ref = None
+    search: Ref = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:

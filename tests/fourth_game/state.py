@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -145,3 +146,6 @@ class PigState(State[PigGame]):
     def omniscient(self) -> PigView:
         """The whole table."""
         return PigView(None, self._data, self.current_player)
+
+    def _redeal_hidden(self, player: int, rng: random.Random) -> None:
+        """Nothing to redraw: the table is open and the dice to come are the generator's."""

@@ -26,6 +26,7 @@ register(GameDescription(
     fast="goldlab.games.gold.fastpath:engine",
     presenter="goldlab.games.gold.presenter:GoldPresenter",
     rulebook="goldlab.games.gold.rulebook",
+    search="goldlab.games.gold.search:HOOKS",
 ))
 
 __all__ = [

@@ -43,6 +43,7 @@ register(GameDescription(
     results="goldlab.games.goldland.results",
     presenter="goldlab.games.goldland.presenter:GoldlandPresenter",
     rulebook="goldlab.games.goldland.rulebook",
+    search="goldlab.games.goldland.search:HOOKS",
 ))
 
 __all__ = [

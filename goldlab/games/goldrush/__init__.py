@@ -35,6 +35,7 @@ register(GameDescription(
     fast="goldlab.games.goldrush.fastpath:engine",
     presenter="goldlab.games.goldrush.presenter:GoldrushPresenter",
     rulebook="goldlab.games.goldrush.rulebook",
+    search="goldlab.games.goldrush.search:HOOKS",
 ))
 
 __all__ = [

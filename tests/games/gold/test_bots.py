@@ -26,5 +26,5 @@ def test_greedy_beats_random_most_of_the_time() -> None:
 
 
 def test_unknown_bot_is_refused_with_the_choices() -> None:
-    with pytest.raises(OptionsError, match="available: greedy, planner, random"):
+    with pytest.raises(OptionsError, match="available: greedy, ismcts, planner, random"):
         make_bot("gold", "clever", seat=0, seed=1)

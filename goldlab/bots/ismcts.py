@@ -1,0 +1,296 @@
+"""Information-set Monte Carlo tree search (ISMCTS), a built-in bot for every game.
+
+Single-observer ISMCTS (Cowling, Powley & Whitehouse, 2012).  At each decision the
+bot grows one tree of what *it* knows: each iteration draws a sample of the states
+its seat cannot tell apart (``information.sample(rng)``, i.e. ``State.determinise``),
+walks down the tree choosing actions by UCB among those legal in that sample,
+adds one node, plays the sample out and credits every seat's result to the actions
+on the way.  A node's children are keyed by the action taken and then by the chance
+outcomes that followed it (as the bot's seat sees them), so the tree branches where
+the bot would learn something.  Because the legal actions differ from one sample to
+another, every child counts how often it was *available*, and UCB uses that count
+instead of the parent's visits.  The bot moves with the action tried most often.
+
+The spec is ``ismcts[:BUDGET[,C]]``:
+
+* ``ismcts``: the game's default number of iterations per decision (200 unless the
+  game's search hooks say otherwise);
+* ``ismcts:500``: 500 iterations per decision (the same choices for the same seed);
+* ``ismcts:0.25s``: as many iterations as fit in 0.25 seconds of wall-clock time per
+  decision (at least one); this depends on the machine, so it is *not* reproducible;
+* ``ismcts:500,0.5``: and the exploration constant 0.5 (the game's own by default).
+
+The bot sees its observation, the legal actions and samples, never the real state.
+A game may supply a playout policy, a cut-off evaluation and action groups through
+its description (:mod:`goldlab.bots.search`).
+
+>>> from goldlab.bots import make_bot
+>>> make_bot("gold", "ismcts:0.1s,0.5", seat=0, seed=1)
+<ISMCTSBot ismcts:0.1s,0.5 seat=0>
+>>> from goldlab.bots.play import play_game
+>>> play_game("gold", ["ismcts:5", "greedy"], seed=2).is_terminal()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from goldlab.bots import Information, SearchBot
+from goldlab.bots.search import SearchHooks, hooks_for
+from goldlab.core.state import CHANCE, State
+from goldlab.core.values import Action
+
+
+class Budget:
+    """How long one decision may search: a number of iterations or of seconds.
+
+    >>> Budget.parse(500), Budget.parse("0.25s")
+    (Budget(iterations=500), Budget(seconds=0.25))
+    """
+
+    __slots__ = ("iterations", "seconds")
+
+    def __init__(self, iterations: int | None = None, seconds: float | None = None) -> None:
+        self.iterations = iterations
+        self.seconds = seconds
+
+    @classmethod
+    def parse(cls, value: object) -> Budget:
+        """A budget from a spec argument: a whole number of iterations, or seconds as ``"0.5s"``."""
+        if isinstance(value, bool):
+            raise ValueError(f"the budget must be iterations or seconds, not {value!r}")
+        if isinstance(value, int):
+            if value < 1:
+                raise ValueError(f"the number of iterations must be at least 1, not {value}")
+            return cls(iterations=value)
+        if isinstance(value, str) and value.strip().endswith("s"):
+            try:
+                seconds = float(value.strip()[:-1])
+            except ValueError:
+                seconds = math.nan
+            if not 0 < seconds <= 3600:
+                raise ValueError(f"a time budget is seconds between 0 and 3600 followed by "
+                                 f"'s' (e.g. 0.25s), not {value!r}")
+            return cls(seconds=seconds)
+        raise ValueError(f"the budget must be a whole number of iterations (ismcts:500) or "
+                         f"seconds (ismcts:0.25s), not {value!r}")
+
+    def __str__(self) -> str:
+        return f"{self.seconds:g}s" if self.seconds is not None else str(self.iterations)
+
+    def __repr__(self) -> str:
+        if self.seconds is not None:
+            return f"Budget(seconds={self.seconds:g})"
+        return f"Budget(iterations={self.iterations})"
+
+
+class _Edge:
+    """One action of one node: its statistics and the nodes it leads to, by chance outcome."""
+
+    __slots__ = ("available", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.available = 0
+        self.total = 0.0
+        self.children: dict[Hashable, _Node] = {}
+
+    def mean(self) -> float:
+        """The average reward of the player who took this action."""
+        return self.total / self.visits if self.visits else 0.0
+
+
+_Node = dict[Hashable, _Edge]
+"""A node: its edges by action (or by the game's action key)."""
+
+
+class ISMCTSBot(SearchBot):
+    """Thinks ahead by playing out many imagined games, each dealing afresh what it cannot see.
+
+    Information-set Monte Carlo tree search: spec ``ismcts[:BUDGET[,C]]`` (see
+    ``docs/search.md``).
+    """
+
+    name = "ismcts"
+    uses_observation = False
+
+    def __init__(self, seat: int, seed: int, *args: object) -> None:
+        super().__init__(seat, seed)
+        if len(args) > 2:
+            raise ValueError("ismcts takes a budget and an exploration constant at most "
+                             "(ismcts:BUDGET,C, e.g. ismcts:500,0.7)")
+        self.budget: Budget | None = Budget.parse(args[0]) if args else None
+        self.exploration: float | None = None
+        if len(args) == 2:
+            c = args[1]
+            if isinstance(c, bool) or not isinstance(c, int | float) or not 0 <= c <= 100:
+                raise ValueError(f"the exploration constant must be a number from 0 to 100, "
+                                 f"not {c!r}")
+            self.exploration = float(c)
+        self.iterations_done = 0
+        """Iterations run by the last decision (for benchmarks)."""
+
+    @property
+    def spec(self) -> str:
+        """The spec that makes this bot (``ismcts``, ``ismcts:500``, ``ismcts:0.2s,0.5``)."""
+        parts = [] if self.budget is None else [str(self.budget)]
+        if self.exploration is not None:  # the grammar gives it only after a budget
+            parts.append(f"{self.exploration:g}")
+        return self.name + (":" + ",".join(parts) if parts else "")
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.spec} seat={self.seat}>"
+
+    # ------------------------------------------------------------ deciding
+    def search(self, information: Information) -> Action:
+        """The action tried most often by a search of the budget's size."""
+        legal = information.legal
+        if len(legal) == 1:
+            self.iterations_done = 0
+            return legal[0]
+        rng = self.rng
+        first = information.sample(rng)
+        hooks = hooks_for(first.game.name)
+        groups = _groups(first, legal, hooks)
+        budget = self.budget or Budget(iterations=hooks.iterations)
+        c = hooks.exploration if self.exploration is None else self.exploration
+        root: _Node = {}
+        sample = first
+        done = 0
+        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        while True:
+            self._iterate(root, sample, rng, hooks, c)
+            done += 1
+            if deadline is None:
+                if done >= (budget.iterations or 1):
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+            sample = information.sample(rng)
+        self.iterations_done = done
+        return _most_visited(root, groups, rng)
+
+    # ------------------------------------------------------------ one iteration
+    def _iterate(self, root: _Node, state: State[Any], rng: random.Random,
+                 hooks: SearchHooks, c: float) -> None:
+        """Select and expand down the tree on one sample, play it out, credit the path."""
+        node = root
+        path: list[tuple[_Edge, int]] = []
+        seat = self.seat
+        while not state.is_terminal():
+            mover = state.current_player
+            action, edge, new = _select(node, state, rng, hooks, c)
+            state.apply(action)
+            path.append((edge, mover))
+            outcome = _chance_seen(state, seat, hooks)
+            child = edge.children.get(outcome)
+            if child is None:
+                child = edge.children[outcome] = {}
+            node = child
+            if new:
+                break
+        values = _play_out(state, rng, hooks)
+        for edge, mover in path:
+            edge.visits += 1
+            edge.total += values[mover]
+
+
+def _groups(sample: State[Any], legal: Sequence[Action],
+            hooks: SearchHooks) -> dict[Hashable, list[Action]]:
+    """The legal actions by their key in the tree (each its own group without ``action_keys``)."""
+    keys = legal if hooks.action_keys is None else hooks.action_keys(sample, legal)
+    groups: dict[Hashable, list[Action]] = {}
+    for k, action in zip(keys, legal, strict=True):
+        groups.setdefault(k, []).append(action)
+    return groups
+
+
+def _most_visited(root: _Node, groups: dict[Hashable, list[Action]],
+                  rng: random.Random) -> Action:
+    """An action of the group visited most (then best on average; the first such group)."""
+    empty = _Edge()
+    best = max(groups, key=lambda k: (root.get(k, empty).visits, root.get(k, empty).mean()))
+    choices = groups[best]
+    return choices[0] if len(choices) == 1 else choices[rng.randrange(len(choices))]
+
+
+def _select(node: _Node, state: State[Any], rng: random.Random, hooks: SearchHooks,
+            c: float) -> tuple[Action, _Edge, bool]:
+    """An untried legal action at random, else the best by UCB over the available ones.
+
+    Returns the action, its edge and whether it was untried.  Every legal action's
+    edge counts one more availability.
+    """
+    legal = state.legal_actions()
+    keys: Sequence[Hashable] = legal
+    seen: set[Hashable] | None = None
+    if hooks.action_keys is not None:
+        keys, seen = hooks.action_keys(state, legal), set()
+    untried: list[tuple[Action, _Edge]] = []
+    best: tuple[Action, _Edge] | None = None
+    best_value = -math.inf
+    for k, action in zip(keys, legal, strict=True):
+        if seen is not None:
+            if k in seen:
+                continue  # the same as an action already counted
+            seen.add(k)
+        edge = node.get(k)
+        if edge is None:
+            edge = node[k] = _Edge()
+        edge.available += 1
+        if edge.visits == 0:
+            untried.append((action, edge))
+            continue
+        value = edge.total / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)
+        if value > best_value:
+            best, best_value = (action, edge), value
+    if untried:
+        action, edge = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+        return action, edge, True
+    assert best is not None, "a state that is not over has a legal action"
+    return best[0], best[1], False
+
+
+def _chance_seen(state: State[Any], seat: int, hooks: SearchHooks) -> Hashable:
+    """What ``seat`` saw of the chance steps that followed the last action (a tuple)."""
+    n = 4
+    while True:
+        steps = state.recent_steps(n)
+        trailing = 0
+        for step in reversed(steps):
+            if step.actor != CHANCE:
+                break
+            trailing += 1
+        if trailing < len(steps) or len(steps) < n:
+            break
+        n *= 2  # every step fetched was chance: there may be more
+    chance = steps[len(steps) - trailing:]
+    key = hooks.chance_key
+    if key is None:
+        return tuple(step.action for step in chance)
+    return tuple(key(step, seat) for step in chance)
+
+
+def _play_out(state: State[Any], rng: random.Random, hooks: SearchHooks) -> Sequence[float]:
+    """Each seat's reward: play to the end (or the cut-off) by the game's playout policy."""
+    policy, cutoff = hooks.policy, hooks.cutoff
+    steps = 0
+    while not state.is_terminal():
+        if cutoff and steps >= cutoff:
+            assert hooks.evaluate is not None
+            return hooks.evaluate(state)
+        if policy is None:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        else:
+            state.apply(policy(state, rng))
+        steps += 1
+    return state.returns()
+
+
+__all__ = ["Budget", "ISMCTSBot"]

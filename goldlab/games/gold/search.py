@@ -1,0 +1,71 @@
+"""How the built-in ``ismcts`` bot searches Gold!: greedy playouts, cut off and scored.
+
+A playout lets every seat play like the ``greedy`` bot (its tableau one action
+ahead) for :data:`CUTOFF` decisions, then scores the sample: points in each
+scoring pile plus what each tableau promises, turned into a value in [0, 1] by
+the lead over the best opponent.  Hooks see only samples (``State.determinise``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from goldlab.bots.search import SearchHooks
+from goldlab.core.state import State
+from goldlab.core.values import Action
+from goldlab.games.gold.bots import GreedyBot
+from goldlab.games.gold.cards import Card
+from goldlab.games.gold.state import GoldState
+
+CUTOFF = 24
+"""Decisions a playout plays before the position is scored."""
+SCALE = 8.0
+"""Points of lead that make a seat's value about 0.73 (the logistic's scale)."""
+RANDOM_MOVES = 0.1
+"""How often a playout move is random instead of greedy (so playouts differ)."""
+
+_GREEDY: dict[int, GreedyBot] = {}
+
+
+def greedy_policy(state: State[Any], rng: random.Random) -> Action:
+    """The greedy bot's choice for the seat to move (now and then a random one)."""
+    legal = state.legal_actions()
+    if rng.random() < RANDOM_MOVES:
+        return legal[rng.randrange(len(legal))]
+    seat = state.current_player
+    bot = _GREEDY.get(seat)
+    if bot is None:
+        bot = _GREEDY[seat] = GreedyBot(seat, 0)
+    bot.rng = rng  # ties are broken by the search's own generator
+    return bot.choose(state.observation(seat), legal)
+
+
+def promise(tableau: Sequence[Card]) -> float:
+    """What a tableau is worth before it is scored: pairs count half their gold."""
+    by_colour: dict[str, int] = {}
+    gold: dict[str, int] = {}
+    for c in tableau:
+        by_colour[c.colour] = by_colour.get(c.colour, 0) + 1
+        gold[c.colour] = gold.get(c.colour, 0) + c.value
+    return sum(0.5 * gold[colour] for colour, n in by_colour.items() if n >= 2)
+
+
+def evaluate(state: State[Any]) -> tuple[float, ...]:
+    """Each seat's value in [0, 1]: its points and promise against the best opponent's."""
+    assert isinstance(state, GoldState)
+    if state.is_terminal():
+        return state.returns()
+    points = [s + promise(t) for s, t in zip(state.scores(), state.tableaux, strict=True)]
+    values = []
+    for seat, mine in enumerate(points):
+        best_other = max(p for s, p in enumerate(points) if s != seat)
+        values.append(1.0 / (1.0 + math.exp(-(mine - best_other) / SCALE)))
+    return tuple(values)
+
+
+HOOKS = SearchHooks(policy=greedy_policy, evaluate=evaluate, cutoff=CUTOFF,
+                    exploration=0.7, iterations=300)
+"""Gold!'s search hooks (named by the game's description)."""

@@ -1,0 +1,108 @@
+"""How the built-in ``ismcts`` bot searches Mount Goldrush.
+
+* Cards nobody has seen are all alike (chance decides a card only when it is first
+  flipped), and so are face-down cards of the same kind: the tree groups flips by
+  what is known of the card (:func:`action_keys`), so a search of a few hundred
+  iterations compares "an unseen card" with "the gold 4 we saw", not 60 positions.
+* Playouts let every seat play with a perfect memory of the public record: take the
+  best known pair (by :func:`goldlab.games.goldrush.bots.pair_values`), else flip an
+  unseen card; after :data:`CUTOFF` decisions the gold lead is scored.
+
+What a position holds is read only where someone has flipped it: public in this game.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Hashable, Sequence
+from functools import cache
+from typing import Any
+
+from goldlab.bots.search import SearchHooks
+from goldlab.core.state import State
+from goldlab.core.values import Action
+from goldlab.games.goldrush.actions import FLIPS, Flip
+from goldlab.games.goldrush.bots import pair_values
+from goldlab.games.goldrush.cards import ALL_CARDS
+from goldlab.games.goldrush.state import GONE, UNKNOWN, GoldrushState
+
+CUTOFF = 8
+"""Decisions (4 turns of two flips) a playout plays before the position is scored."""
+SCALE = 4.0
+"""Gold of lead that makes a seat's value about 0.73 (the logistic's scale)."""
+UNSEEN = "unseen"
+"""The tree's key of a flip of a card nobody has seen."""
+
+
+def action_keys(state: State[Any], legal: Sequence[Action]) -> list[Hashable]:
+    """Each flip's key: the kind of card known to lie there, or :data:`UNSEEN`."""
+    assert isinstance(state, GoldrushState)
+    cell = state.cell
+    keys: list[Hashable] = []
+    for action in legal:
+        assert isinstance(action, Flip)
+        kind = cell[action.position]
+        keys.append(UNSEEN if kind == UNKNOWN else kind)
+    return keys
+
+
+@cache
+def _values(seat: int, owners: tuple[tuple[str, int | None], ...],
+            players: int) -> list[list[float]]:
+    return pair_values(seat, dict(owners), players)
+
+
+def memory_policy(state: State[Any], rng: random.Random) -> Action:
+    """A flip by a player who remembers every card seen: the best known pair, else unseen."""
+    assert isinstance(state, GoldrushState)
+    seat = state.current_player
+    cell, up = state.cell, state.up
+    known = [p for p, k in enumerate(cell) if k >= 0 and p not in up]
+    unseen = [p for p, k in enumerate(cell) if k == UNKNOWN]
+    if state.rush:
+        gold = [p for p in known if ALL_CARDS[cell[p]].is_gold]
+        if gold and (not unseen or rng.random() < 0.8):
+            return FLIPS[max(gold, key=lambda p: ALL_CARDS[cell[p]].value)]
+        return _any(state, unseen, rng)
+    values = _values(seat, tuple(sorted(state.owners.items())), state.players)
+    if up:
+        row = values[cell[up[0]]]
+        best = max(known, key=lambda p: row[cell[p]], default=None)
+        if best is not None and row[cell[best]] > 0:
+            return FLIPS[best]
+        return _any(state, unseen, rng)
+    best_pair, best_value = None, 0.0
+    for i, p in enumerate(known):
+        row = values[cell[p]]
+        for q in known[i + 1:]:
+            if row[cell[q]] > best_value:
+                best_pair, best_value = p, row[cell[q]]
+    if best_pair is not None:
+        return FLIPS[best_pair]
+    return _any(state, unseen, rng)
+
+
+def _any(state: GoldrushState, unseen: list[int], rng: random.Random) -> Flip:
+    """An unseen card at random, else any legal flip."""
+    if unseen:
+        return FLIPS[unseen[rng.randrange(len(unseen))]]
+    legal = [p for p, k in enumerate(state.cell) if k != GONE and p not in state.up]
+    return FLIPS[legal[rng.randrange(len(legal))]]
+
+
+def evaluate(state: State[Any]) -> tuple[float, ...]:
+    """Each seat's value in [0, 1] from its gold lead over the best opponent."""
+    if state.is_terminal():
+        return state.returns()
+    scores = state.scores()
+    values = []
+    for seat, mine in enumerate(scores):
+        best_other = max(s for other, s in enumerate(scores) if other != seat)
+        values.append(1.0 / (1.0 + math.exp(-(mine - best_other) / SCALE)))
+    return tuple(values)
+
+
+HOOKS = SearchHooks(policy=memory_policy, evaluate=evaluate, cutoff=CUTOFF,
+                    action_keys=action_keys, exploration=0.7, iterations=200)
+"""Mount Goldrush's search hooks (named by the game's description)."""
