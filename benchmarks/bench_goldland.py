@@ -7,18 +7,35 @@ the rules: every player holds an amulet or the reserve gold runs out.  Prints ga
 and actions/s (player decisions; the chance steps they trigger are resolved by
 ``apply`` and not counted) on one core.
 
+The heuristic figures for 2 and 4 players are also printed beside the plain
+reference (``benchmarks/plain_gold.py``: random Gold! with 2 players in readable
+Python) measured in the same run, as a ratio; the goal is 0.2x.  ``--versus N``
+plays the heuristic against the heuristic as it was before its rework
+(``goldland_heuristic_before.py``) in N seat-rotated 2-player games and prints
+its score (a win 1, a shared win 1/2) with a Wilson 95 % interval.
+
     python3 benchmarks/bench_goldland.py
     python3 benchmarks/bench_goldland.py --games 200 --heuristic-games 40 --players 2 3 4 5
+    python3 benchmarks/bench_goldland.py --only-ratio --heuristic-games 60
+    python3 benchmarks/bench_goldland.py --only-ratio --versus 200
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
+import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import plain_gold
 
 import goldlab
 from goldlab.bots import make_bot
+from goldlab.bots.play import play_game
 
 
 def random_playouts(players: int, games: int, cap: int, seed: int = 0) -> tuple[float, float,
@@ -52,14 +69,78 @@ def heuristic_playouts(players: int, games: int, seed: int = 0) -> tuple[float, 
     return games / elapsed, actions / elapsed, actions / games
 
 
+def plain_reference(games: int) -> float:
+    """Games/s of the plain reference (random Gold!, 2 players)."""
+    start = time.perf_counter()
+    for seed in range(games):
+        plain_gold.play(seed, 2)
+    return games / (time.perf_counter() - start)
+
+
+def ratios(heuristic_games: int, plain_games: int) -> None:
+    """Heuristic 2p and 4p games/s beside the plain reference, best of 3 alternating runs."""
+    best = {"plain": 0.0, 2: 0.0, 4: 0.0}
+    for _ in range(3):  # a shared machine only slows runs down: keep each one's best
+        best["plain"] = max(best["plain"], plain_reference(plain_games))
+        for players in (2, 4):
+            games = heuristic_games if players == 2 else max(1, heuristic_games // 2)
+            best[players] = max(best[players], heuristic_playouts(players, games)[0])
+    reference = best["plain"]
+    print("Beside the plain reference (best of 3, wall clock; goal: 0.2x)")
+    print(f"  plain reference, random Gold! 2 players: {reference:8.1f} games/s")
+    for players in (2, 4):
+        print(f"  Goldland heuristic, {players} players:        {best[players]:8.2f} games/s"
+              f"  {best[players] / reference:6.3f}x plain")
+
+
+def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``score / n``."""
+    p = score / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def versus(games: int, bot: str = "heuristic", seed: int = 1000) -> None:
+    """``bot`` against the heuristic before its rework, seats rotated, 2 players."""
+    import goldland_heuristic_before  # noqa: F401  (registers "heuristic-before")
+
+    score = 0.0
+    gold = [0, 0]
+    for g in range(games):
+        seat = g % 2  # each deal is played twice, the new bot in each seat
+        bots = ["heuristic-before", "heuristic-before"]
+        bots[seat] = bot
+        outcome = play_game("goldland", bots, seed=seed + g // 2).outcome()
+        assert outcome is not None
+        if seat in outcome.winners:
+            score += 1.0 / len(outcome.winners)
+        gold[0] += outcome.scores[seat]
+        gold[1] += outcome.scores[1 - seat]
+    low, high = wilson(score, games)
+    print(f"{bot} against heuristic-before, {games} seat-rotated 2-player games: "
+          f"score {score / games:.3f} (95 % Wilson interval {low:.3f}-{high:.3f}); "
+          f"mean gold {gold[0] / games:.1f} against {gold[1] / games:.1f}")
+
+
 def main() -> None:
     """Print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="random games per count")
     parser.add_argument("--heuristic-games", type=int, default=30)
+    parser.add_argument("--plain-games", type=int, default=1000)
     parser.add_argument("--cap", type=int, default=30, help="turn cap (rounds) of random games")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5])
+    parser.add_argument("--only-ratio", action="store_true",
+                        help="only the heuristic figures beside the plain reference")
+    parser.add_argument("--versus", type=int, default=0, metavar="N",
+                        help="also play N games against the heuristic before its rework")
     args = parser.parse_args()
+    ratios(args.heuristic_games, args.plain_games)
+    if args.versus:
+        versus(args.versus)
+    if args.only_ratio:
+        return
     print(f"Goldland random playouts ({args.games} games each, turn_cap={args.cap}, one core)")
     for players in args.players:
         games_s, actions_s, per_game = random_playouts(players, args.games, args.cap)

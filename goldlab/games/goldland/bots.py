@@ -4,22 +4,31 @@ The heuristic bot reads only its observation.  It keeps a map of how costly
 it is to get from each explored tile to its goal: the temple while it has no
 amulet (or, before the goal space is explored, the edge of the explored land
 nearest the temple), afterwards treasures and adventures whose markers it can
-win.  Each time it may move it searches the tiles it can reach this turn
-(along paths, over its own camps, paying adventures, by ordeals, with
-discovery tokens as a last resort) and stops where the treasure, marker,
-temple or exploration there, minus what is left to travel, is best.  What a
-step lacks it buys with tokens at the moment of the step, to use at once
-(``exchange … to use``: the articles never cover a backpack space, so the
-allowance stays); after the movement it may buy articles its route needs.
-It camps on every adventure it survives, digs, explores and lays new tiles
-so that their paths lead toward the temple.
+win.  The map changes only when a tile is laid, a camp is put, a marker or a
+treasure changes hands or the amulet is won, so it is kept between decisions
+and worked out again only then.
+
+When its movement begins it searches the tiles it can reach this turn (along
+paths, over its own camps, paying adventures, by ordeals, with discovery
+tokens as a last resort) and picks where to stop: the treasure, marker,
+temple or exploration there, minus what is left to travel.  It then follows
+that route step by step (searching again only if the position is not the one
+it planned for).  What a step lacks it buys with tokens at the moment of the
+step, to use at once (``exchange … to use``: the articles never cover a
+backpack space, so the allowance stays); before moving and after the movement
+it acquires what its route needs and keeps its backpack light enough to run.
+It camps on every adventure it survives, digs, explores and lays new tiles so
+that their paths lead toward the temple.
+
+Everything it works out is in integers and small lists read off the
+observation's board codes (:attr:`GoldlandView.codes`), never by building
+actions to try them.
 """
 
 from __future__ import annotations
 
 import heapq
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from goldlab.bots import Bot, register_bot
 from goldlab.core.values import Action
@@ -39,7 +48,6 @@ from goldlab.games.goldland.actions import (
     Place,
 )
 from goldlab.games.goldland.articles import (
-    AMULET,
     BACKPACK_SPACES,
     DIG_COST,
     N_ARTICLES,
@@ -47,7 +55,7 @@ from goldlab.games.goldland.articles import (
     PROVISION,
     Kit,
 )
-from goldlab.games.goldland.board import CELLS, GOAL, INNER, NEIGHBOUR, manhattan, opposite
+from goldlab.games.goldland.board import CELLS, GOAL, INNER, NEIGHBOUR, manhattan
 from goldlab.games.goldland.observation import GoldlandView
 from goldlab.games.goldland.tiles import ADVENTURES, Tile
 
@@ -63,60 +71,148 @@ FUTURE_WEIGHT = 1.25
 FAR = 30.0
 ACQUIRE_LIMIT = 7
 """Objects carried after an acquisition (keeps 5 spaces of movement)."""
+TEMPLE_WORTH = 10.0
+"""What reaching the temple for an amulet is worth to the plan (amulet, income, the end)."""
+BONUS_WORTH = 2.0
+TREASURE_WORTH = 3.5
+EXPLORE_WORTH = 0.6
+OPPOSITE = (2, 3, 0, 1)
+GOAL_DISTANCE = tuple(manhattan(c, GOAL) for c in range(CELLS))
+INNER_NEIGHBOURS = tuple(tuple(n for n in NEIGHBOUR[c] if n >= 0 and n in INNER)
+                         for c in range(CELLS))
+"""The spaces of the inner 6 x 6 area beside each space (where tiles may still be laid)."""
+NO_ARTICLES = (0,) * N_ARTICLES
+
+_Step = tuple[Action, tuple[int, ...]]
+"""One step of a route: the action and the articles it pays (by type)."""
 
 
-@dataclass
 class _Node:
-    cell: int
-    steps: int
-    spent: float
-    pack: list[int]
-    wild: int
-    first: Action | None
-    first_pay: tuple[int, ...]
-    survived: tuple[str, ...]
+    """A place the search reached: how, at what price, carrying what."""
+
+    __slots__ = ("cell", "pack", "route", "spent", "steps", "survived", "wild")
+
+    def __init__(self, cell: int, steps: int, spent: float, pack: list[int], wild: int,
+                 route: tuple[_Step, ...], survived: tuple[str, ...]) -> None:
+        self.cell = cell
+        self.steps = steps
+        self.spent = spent
+        self.pack = pack
+        self.wild = wild
+        self.route = route
+        self.survived = survived
 
 
-@dataclass
-class _Context:
-    """What the bot works out once per decision."""
+class _Map:
+    """What the bot works out about the table between decisions (kept while it holds).
 
-    to_go: list[float]
-    needs: list[int] = field(default_factory=lambda: [0] * N_ARTICLES)
+    ``to_go``: the cost of getting from each explored tile to the goal;
+    ``worth``: the red articles of each tile, in gold; ``gain``: what
+    surviving each adventure would bring in markers.
+    """
+
+    __slots__ = ("camp", "exits", "frontier", "gain", "key", "needs", "ordeal", "red", "seeking",
+                 "tiles", "to_go")
+
+    def __init__(self, key: tuple[object, ...], view: GoldlandView, seat: int, seeking: bool,
+                 gain: dict[str, float], cells: dict[tuple[int, bool], _Cell]) -> None:
+        self.key = key
+        self.seeking = seeking
+        self.gain = gain
+        self.to_go = [FAR] * CELLS
+        self.needs: dict[int, list[int]] = {}
+        camps = {c for c, s in view.camps if s == seat}
+        tileset = view.tileset
+        info = []
+        for c, code in enumerate(view.codes):
+            k = (code, c in camps)
+            cell = cells.get(k)
+            if cell is None:
+                cell = cells[k] = _cell(tileset.tiles[code >> 2] if code >= 0 else None,
+                                        tileset.exits_by_code[code] if code >= 0 else 0, k[1])
+            info.append(cell)
+        tiles = self.tiles = [i[0] for i in info]
+        self.exits = [i[1] for i in info]
+        self.camp = [i[2] for i in info]
+        self.red = [i[3] for i in info]
+        self.ordeal = [i[4] for i in info]
+        # frontier[c]: the nearest empty inner space beside tile c, by distance to the goal.
+        self.frontier: list[int] = [
+            min((GOAL_DISTANCE[n] for n in INNER_NEIGHBOURS[c] if tiles[n] is None), default=-1)
+            if tiles[c] is not None else -1 for c in range(CELLS)]
+
+    def entry_cost(self, u: int, d: int) -> float:
+        """Rough price of stepping from ``u`` in direction ``d`` (onto a tile)."""
+        v = NEIGHBOUR[u][d]
+        if self.exits[u] >> d & 1 and self.exits[v] >> OPPOSITE[d] & 1:
+            return self.red[v]
+        return self.ordeal[v]
+
+
+_Cell = tuple[Tile | None, int, bool, float, float]
+"""What the map keeps of one space: tile, exits, own camp, price to enter by path, by ordeal."""
+
+
+def _cell(tile: Tile | None, exits: int, own_camp: bool) -> _Cell:
+    if tile is None:
+        return (None, 0, False, 0.0, 0.0)
+    camp = tile.adventure is not None and own_camp
+    red = 0.0 if tile.adventure is None or camp else _worth(tile.cost.counts)
+    return (tile, exits, camp, red, max(ORDEAL_WORTH, red + 0.3 * (ORDEAL_COST - tile.cost.size)))
 
 
 class HeuristicBot(Bot):
-    """Plans a path toward the temple, treasures and markers, one turn at a time."""
+    """Races to the temple for an amulet, then hunts treasures and adventure markers.
+
+    Each movement is planned ahead (the best place to stop this turn, weighing
+    the temple, treasures, markers and exploring against the articles and
+    steps it costs), and the backpack is filled with what the route needs.
+    The module docstring says how; every number is a rough value in gold.
+    """
 
     name = "heuristic"
+
+    def __init__(self, seat: int, seed: int) -> None:
+        super().__init__(seat, seed)
+        self._map: _Map | None = None
+        self._route: tuple[_Step, ...] = ()
+        self._route_cells: tuple[int, ...] = ()
+        self._route_from: tuple[int, ...] = ()
+        self._route_turn: tuple[int, int] = (-1, -1)
+        self._signature: tuple[object, ...] = ()
+        self._tileset: object = None
+        self._cells: dict[tuple[int, bool], _Cell] = {}
 
     def choose(self, observation: GoldlandView, legal: Sequence[Action]) -> Action:
         """The step the plan calls for now."""
         view = observation
-        if view.turn.drawn is not None:
+        turn = view.turn
+        if turn.drawn is not None:
             return self._placement(view, legal)
-        if view.turn.hand:
+        if turn.hand:
             return self._use_held(view, legal)
-        dig = next((a for a in legal if isinstance(a, Dig)), None)
-        if dig is not None:
-            return dig
+        for a in legal:
+            if a.__class__ is Dig:
+                return a
         camp = self._camp(view, legal)
         if camp is not None:
             return camp
-        ctx = self._context(view)
-        if view.turn.moved != "over":
-            step = self._movement(view, legal, ctx)
+        if turn.moved != "over":
+            table = self._table(view)
+            step = self._movement(view, legal, table, self._needs(view, table))
             if step is not None:
                 return step
-        acquire = self._acquire(view, legal, ctx)
-        if acquire is not None:
-            return acquire
+        if not turn.acquired:
+            acquire = self._acquire(view, legal, self._needs(view, self._table(view)))
+            if acquire is not None:
+                return acquire
         explore = [a for a in legal if isinstance(a, Explore)]
         if explore:
             return min(explore, key=lambda a: manhattan(a.at, GOAL) if a.at >= 0 else 0)
-        exchange = self._exchange(view, legal, ctx)
-        if exchange is not None:
-            return exchange
+        if view.tokens[self.seat] >= view.exchange_rate:
+            exchange = self._exchange(view, legal, self._needs(view, self._table(view)))
+            if exchange is not None:
+                return exchange
         for a in legal:
             if isinstance(a, EndMove | EndTurn | Pass):
                 return a
@@ -124,114 +220,159 @@ class HeuristicBot(Bot):
 
     # ------------------------------------------------------------ the map
     def _seeking(self, view: GoldlandView) -> bool:
-        return not view.packs[self.seat].counts[AMULET] and view.amulets_left > 0
+        return not view.holds_amulet(self.seat) and view.amulets_left > 0
 
-    def _context(self, view: GoldlandView) -> _Context:
-        """Cost-to-go of every explored tile, and the articles the route ahead needs."""
+    def _table(self, view: GoldlandView) -> _Map:
+        """The cost-to-go map, worked out again only when something on it changed."""
         seat = self.seat
-        targets: dict[int, float] = {}
         seeking = self._seeking(view)
-        if seeking and view.board[GOAL] is not None:
+        key = (view.codes, view.camps, view.markers, view.treasures, seeking,
+               bool(view.face_down), view.camps_left[seat] > 0)
+        table = self._map
+        if table is not None and table.key == key:
+            return table
+        gain = {a: self._marker_gain(view, a) for a in ADVENTURES}
+        if view.tileset is not self._tileset:
+            self._tileset = view.tileset
+            self._cells = {}
+        table = self._map = _Map(key, view, seat, seeking, gain, self._cells)
+        tiles = table.tiles
+        targets: dict[int, float] = {}
+        if seeking and tiles[GOAL] is not None:
             targets[GOAL] = 0.0
         else:
             if view.face_down:
-                for c in range(CELLS):
-                    if view.board[c] is None:
-                        continue
-                    empties = [n for n in NEIGHBOUR[c]
-                               if n >= 0 and n in INNER and view.board[n] is None]
-                    if empties:
-                        near = min(manhattan(n, GOAL) for n in empties)
+                for c, near in enumerate(table.frontier):
+                    if near >= 0:
                         targets[c] = 0.35 * near if seeking else 1.5
             if not seeking:
                 for c in view.treasures:
                     targets[c] = min(targets.get(c, FAR), 0.0)
                 for c in range(CELLS):
-                    tile = view.tile(c)
+                    tile = tiles[c]
                     if tile is not None and tile.adventure is not None:
-                        gain = self._marker_gain(view, tile.adventure)
-                        if gain >= 2:
-                            targets[c] = min(targets.get(c, FAR), 2.0 - 0.3 * gain)
-        to_go = [FAR] * CELLS
+                        g = gain[tile.adventure]
+                        if g >= 2:
+                            targets[c] = min(targets.get(c, FAR), 2.0 - 0.3 * g)
+        to_go = table.to_go
         heap = [(cost, c) for c, cost in targets.items()]
         heapq.heapify(heap)
         for cost, c in heap:
             to_go[c] = cost
+        exits, red, ordeal = table.exits, table.red, table.ordeal
         while heap:
             cost, v = heapq.heappop(heap)
             if cost > to_go[v]:
                 continue
+            ev = exits[v]
             for d in range(4):
                 u = NEIGHBOUR[v][d]
-                if u < 0 or view.board[u] is None:
+                if u < 0 or tiles[u] is None:
                     continue
-                step = STEP_COST + self._entry_cost(view, u, opposite(d))
+                # the step from u back onto v enters v from side d
+                if exits[u] >> OPPOSITE[d] & 1 and ev >> d & 1:
+                    step = STEP_COST + red[v]
+                else:
+                    step = STEP_COST + ordeal[v]
                 if cost + step < to_go[u]:
                     to_go[u] = cost + step
                     heapq.heappush(heap, (cost + step, u))
-        ctx = _Context(to_go)
-        self._route_needs(view, ctx, view.pawns[seat])
-        return ctx
+        return table
 
-    def _entry_cost(self, view: GoldlandView, u: int, d: int) -> float:
-        """Rough price of stepping from ``u`` in direction ``d``."""
-        v = NEIGHBOUR[u][d]
-        tile = view.tile(v)
-        assert tile is not None
-        connected = bool(view.exits(u) >> d & 1 and view.exits(v) >> opposite(d) & 1)
-        camp = tile.adventure is not None and view.has_camp(self.seat, v)
-        red = 0.0 if tile.adventure is None or camp else _worth(tile.cost.counts)
-        if connected:
-            return red
-        return max(ORDEAL_WORTH, red + 0.3 * (ORDEAL_COST - tile.cost.size))
-
-    def _route_needs(self, view: GoldlandView, ctx: _Context, start: int) -> None:
-        """Red articles of the adventures on the cheapest route from ``start`` (6 hops)."""
-        here = start
+    def _needs(self, view: GoldlandView, table: _Map) -> list[int]:
+        """Red articles of the adventures on the cheapest route from the pawn (6 hops)."""
+        here = view.pawns[self.seat]
+        needs = table.needs.get(here)
+        if needs is not None:
+            return needs
+        needs = table.needs[here] = [0] * N_ARTICLES
+        to_go = table.to_go
         seen = {here}
         for _ in range(6):
-            if ctx.to_go[here] <= 0.0 or ctx.to_go[here] >= FAR:
-                return
+            if to_go[here] <= 0.0 or to_go[here] >= FAR:
+                break
             best, best_d = FAR, -1
             for d in range(4):
                 v = NEIGHBOUR[here][d]
-                if v < 0 or v in seen or view.board[v] is None:
+                if v < 0 or v in seen or table.tiles[v] is None:
                     continue
-                cost = STEP_COST + self._entry_cost(view, here, d) + ctx.to_go[v]
+                cost = STEP_COST + table.entry_cost(here, d) + to_go[v]
                 if cost < best:
                     best, best_d = cost, d
             if best_d < 0:
-                return
+                break
             v = NEIGHBOUR[here][best_d]
-            tile = view.tile(v)
+            tile = table.tiles[v]
             assert tile is not None
-            if tile.adventure is not None and not view.has_camp(self.seat, v):
+            if tile.adventure is not None and not table.camp[v]:
                 for a in range(N_ARTICLES):
-                    ctx.needs[a] += tile.cost.counts[a]
+                    needs[a] += tile.cost.counts[a]
             seen.add(v)
             here = v
+        return needs
 
     # ------------------------------------------------------------ movement
-    def _movement(self, view: GoldlandView, legal: Sequence[Action],
-                  ctx: _Context) -> Action | None:
-        seat = self.seat
+    def _left(self, view: GoldlandView) -> int:
         turn = view.turn
-        pack = list(view.packs[seat].counts)
-        left = BACKPACK_SPACES - sum(pack) if turn.steps == 0 else turn.allowance - turn.steps
-        plan = self._plan(view, left, ctx)
-        if plan is None or plan.first is None:
+        if turn.steps == 0:
+            return BACKPACK_SPACES - view.carried(self.seat)
+        return turn.allowance - turn.steps
+
+    def _next_step(self, view: GoldlandView, table: _Map,
+                   held: Sequence[int] = ()) -> _Step | None:
+        """The next step of this movement's route.
+
+        Before the first step the route is searched again whenever the backpack,
+        the tokens or the map changed (an acquisition, a discard, an exchange);
+        once moving, the adventurer follows it, and it is searched again only if
+        the adventurer is not where the route has led it.
+        """
+        turn = view.turn
+        path = turn.path
+        seat = self.seat
+        if turn.steps == 0:
+            signature: tuple[object, ...] = (
+                view.round, turn.seat, path, view.equipment(seat), tuple(held),
+                view.tokens[seat], view.carried(seat), id(table))
+            if signature == self._signature:
+                return self._route[0] if self._route else None
+        else:
+            start = self._route_from
+            done = len(path) - len(start)
+            if (self._route_turn == (view.round, turn.seat) and 0 <= done <= len(self._route)
+                    and path[:len(start)] == start
+                    and path[len(start):] == self._route_cells[:done]):
+                # at the route's end the adventurer stops where the search chose to
+                return self._route[done] if done < len(self._route) else None
+            signature = ()
+        route = self._plan(view, self._left(view), table, held)
+        self._signature = signature
+        self._route = route
+        self._route_cells = _cells(view.pawns[seat], route)
+        self._route_from = path
+        self._route_turn = (view.round, turn.seat)
+        return route[0] if route else None
+
+    def _movement(self, view: GoldlandView, legal: Sequence[Action], table: _Map,
+                  needs: list[int]) -> Action | None:
+        turn = view.turn
+        step = self._next_step(view, table)
+        if step is None:
             if turn.moved == "moving":
                 return next((a for a in legal if isinstance(a, EndMove)), None)
-            return self._discard(view, legal, ctx)
+            return self._discard(view, legal, needs)
+        first, pay = step
         if turn.steps == 0 and turn.moved == "not begun":
-            acquire = self._acquire(view, legal, ctx, budget=left - plan.steps)
+            acquire = self._acquire(view, legal, needs,
+                                    budget=self._left(view) - len(self._route))
             if acquire is not None:
                 return acquire
-        buy = self._buy_for(view, legal, plan.first_pay, view.equipment(seat))
+        buy = self._buy_for(view, legal, pay, view.equipment(self.seat))
         if buy is not None:
             return buy
-        if plan.first in legal:
-            return plan.first
+        if first in legal:
+            return first
+        self._signature = ()
         if turn.moved == "moving":
             return next((a for a in legal if isinstance(a, EndMove)), None)
         return None
@@ -257,47 +398,48 @@ class HeuristicBot(Bot):
         turn = view.turn
         held = turn.hand.counts[:N_ARTICLES]
         if turn.moved != "over":
-            pack = view.packs[seat].counts
-            left = BACKPACK_SPACES - sum(pack) if turn.steps == 0 else turn.allowance - turn.steps
-            plan = self._plan(view, left, self._context(view), held)
-            if plan is not None and plan.first is not None:
-                if plan.first in legal:
-                    return plan.first
+            step = self._next_step(view, self._table(view), held)
+            if step is not None:
+                first, pay = step
+                if first in legal:
+                    return first
                 have = [e + h for e, h in zip(view.equipment(seat), held, strict=True)]
-                buy = self._buy_for(view, legal, plan.first_pay, have)
+                buy = self._buy_for(view, legal, pay, have)
                 if buy is not None:
                     return buy
         paying = [a for a in legal if isinstance(a, Move | Dig)]
         return paying[0] if paying else legal[0]
 
-    def _plan(self, view: GoldlandView, left: int, ctx: _Context,
-              held: Sequence[int] = ()) -> _Node | None:
-        """The best end point reachable this turn, with the first step toward it.
+    def _plan(self, view: GoldlandView, left: int, table: _Map,
+              held: Sequence[int] = ()) -> tuple[_Step, ...]:
+        """The route to the best end point reachable this turn (empty: stay).
 
         ``held``: articles held from an exchange, counted as carried.
         """
         seat = self.seat
         start = view.pawns[seat]
-        pack = list(view.packs[seat].counts)
+        pack = list(view.equipment(seat))
         for a, n in enumerate(held):
             pack[a] += n
         wild = view.tokens[seat] // view.exchange_rate
         visited = set(view.turn.path)
-        root = _Node(start, 0, 0.0, pack, wild, None, (0,) * N_ARTICLES, ())
+        values = _EndValues(view, table, view.carried(seat) - sum(view.equipment(seat)))
+        root = _Node(start, 0, 0.0, pack, wild, (), ())
         best: _Node | None = None
-        best_value = self._value(view, root, ctx)
+        best_value = values.of(root)
         seen: dict[int, float] = {start: 0.0}
         heap: list[tuple[float, int, _Node]] = [(0.0, 0, root)]
         counter = 1
         while heap:
             _, _, node = heapq.heappop(heap)
-            value = self._value(view, node, ctx) - node.spent - 0.001 * node.steps
-            if node.first is not None and value > best_value:
-                best, best_value = node, value
+            if node.route:
+                value = values.of(node) - node.spent - 0.001 * node.steps
+                if value > best_value:
+                    best, best_value = node, value
             if node.steps >= left:
                 continue
             for d in range(4):
-                nxt = self._step(view, node, d, visited)
+                nxt = self._step(table, node, d, visited)
                 if nxt is None:
                     continue
                 key = nxt.spent + 0.001 * nxt.steps
@@ -306,80 +448,57 @@ class HeuristicBot(Bot):
                 seen[nxt.cell] = key
                 heapq.heappush(heap, (key, counter, nxt))
                 counter += 1
-        return best
+        return best.route if best is not None else ()
 
-    def _step(self, view: GoldlandView, node: _Node, d: int, visited: set[int]) -> _Node | None:
-        seat = self.seat
-        to = NEIGHBOUR[node.cell][d]
-        if to < 0 or to in visited or view.board[to] is None:
+    def _step(self, table: _Map, node: _Node, d: int, visited: set[int]) -> _Node | None:
+        here = node.cell
+        to = NEIGHBOUR[here][d]
+        if to < 0 or to in visited:
             return None
-        tile = view.tile(to)
-        assert tile is not None
-        connected = bool(view.exits(node.cell) >> d & 1 and view.exits(to) >> opposite(d) & 1)
-        camp = tile.adventure is not None and view.has_camp(seat, to)
-        pack = list(node.pack)
-        wild = node.wild
+        tile = table.tiles[to]
+        if tile is None:
+            return None
+        exits = table.exits
+        connected = exits[here] >> d & 1 and exits[to] >> OPPOSITE[d] & 1
+        camp = table.camp[to]
         survived = node.survived
         if connected and (tile.adventure is None or camp):
-            action: Action = Move(d)
-            pay = Kit()
+            return _Node(to, node.steps + 1, node.spent, node.pack, node.wild,
+                         (*node.route, (_MOVES[d], NO_ARTICLES)), survived)
+        pack = list(node.pack)
+        wild = node.wild
+        red = list(tile.cost.counts[:N_ARTICLES])
+        if not connected:
+            if tile.adventure is None or camp:
+                red = [0] * N_ARTICLES
+            fill = ORDEAL_COST - sum(red)
+            spare = [max(0, pack[a] - red[a]) for a in range(N_ARTICLES)]
+            order = sorted(range(N_ARTICLES), key=lambda a: (ARTICLE_WORTH[a], -spare[a]))
+            for a in order:
+                take = min(fill, spare[a])
+                red[a] += take
+                fill -= take
+            red[PROVISION] += fill  # the rest from discovery tokens
+        for a in range(N_ARTICLES):
+            short = red[a] - pack[a]
+            if short > 0:
+                if short > wild:
+                    return None
+                wild -= short
+                pack[a] += short
+        for a in range(N_ARTICLES):
+            pack[a] -= red[a]
+        pay = tuple(red)
+        action: Action
+        if connected:
+            action = _SURVIVE_MOVES[d] if camp else _MOVES[d]
         else:
-            red = list(tile.cost.counts[:N_ARTICLES])
-            if not connected:
-                if tile.adventure is None or camp:
-                    red = [0] * N_ARTICLES
-                fill = ORDEAL_COST - sum(red)
-                spare = [max(0, pack[a] - red[a]) for a in range(N_ARTICLES)]
-                order = sorted(range(N_ARTICLES), key=lambda a: (ARTICLE_WORTH[a], -spare[a]))
-                for a in order:
-                    take = min(fill, spare[a])
-                    red[a] += take
-                    fill -= take
-                red[PROVISION] += fill  # the rest from discovery tokens
-            for a in range(N_ARTICLES):
-                short = red[a] - pack[a]
-                if short > 0:
-                    if short > wild:
-                        return None
-                    wild -= short
-                    pack[a] += short
-            pay = Kit.from_counts(red)
-            for a in range(N_ARTICLES):
-                pack[a] -= red[a]
-            if connected:
-                action = Move(d, STEP_SURVIVE) if camp else Move(d)
-            else:
-                action = Move(d, STEP_ORDEAL, pay)
-            if tile.adventure is not None and tile.cost <= pay:
-                survived = (*survived, tile.adventure)
-        spent = node.spent + _worth(pay.counts)
-        first = node.first if node.first is not None else action
-        first_pay = pay.counts[:N_ARTICLES] if node.first is None else node.first_pay
-        return _Node(to, node.steps + 1, spent, pack, wild, first, first_pay, survived)
-
-    def _value(self, view: GoldlandView, node: _Node, ctx: _Context) -> float:
-        """What ending the movement on ``node.cell`` is worth (gold, roughly)."""
-        c = node.cell
-        pack = node.pack
-        load = sum(pack)
-        value = -FUTURE_WEIGHT * ctx.to_go[c]
-        if self._seeking(view) and c == GOAL and load < BACKPACK_SPACES:
-            value += 10.0 + (2.0 if view.first_arrival < 0 or view.bonus else 0.0)
-        if c in view.treasures and pack[PROVISION] >= DIG_COST and load - DIG_COST < 12:
-            value += 3.5
-        for key in node.survived:
-            value += self._marker_gain(view, key)
-        explorable = any(n >= 0 and n in INNER and view.board[n] is None for n in NEIGHBOUR[c])
-        if explorable and not view.turn.explored and view.face_down:
-            value += 0.6
-        tile = view.tile(c)
-        if tile is not None and tile.trade is not None and not view.turn.acquired:
-            trade = tile.trade
-            if trade.needs == "nothing" or (
-                trade.needs == "white" and trade.white.within(pack)
-            ) or (trade.needs == "red" and tile.adventure in node.survived[-1:]):
-                value += 0.3 if load < ACQUIRE_LIMIT else 0.0
-        return value
+            action = Move(d, STEP_ORDEAL, Kit.from_counts(red))
+        if tile.adventure is not None and all(
+                tile.cost.counts[a] <= red[a] for a in range(N_ARTICLES)):
+            survived = (*survived, tile.adventure)
+        return _Node(to, node.steps + 1, node.spent + _worth(pay), pack, wild,
+                     (*node.route, (action, pay)), survived)
 
     def _marker_gain(self, view: GoldlandView, key: str) -> float:
         seat = self.seat
@@ -395,13 +514,13 @@ class HeuristicBot(Bot):
         return 0.2
 
     def _discard(self, view: GoldlandView, legal: Sequence[Action],
-                 ctx: _Context) -> Action | None:
+                 needs: list[int]) -> Action | None:
         """With a heavy backpack and nowhere to go, drop an article the route does not need."""
         seat = self.seat
-        if sum(view.packs[seat].counts) < 9:
+        if view.carried(seat) < 9:
             return None
         pack = view.equipment(seat)
-        spare = [a for a in range(N_ARTICLES) if pack[a] > ctx.needs[a] + (2 if a == 0 else 0)]
+        spare = [a for a in range(N_ARTICLES) if pack[a] > needs[a] + (2 if a == 0 else 0)]
         spare.sort(key=lambda a: ARTICLE_WORTH[a])
         for a in spare:
             action = Discard(a)
@@ -423,19 +542,19 @@ class HeuristicBot(Bot):
                 return a
         return None
 
-    def _article_worth(self, view: GoldlandView, ctx: _Context, a: int, owned: int) -> float:
-        if owned < ctx.needs[a]:
+    def _article_worth(self, needs: list[int], a: int, owned: int) -> float:
+        if owned < needs[a]:
             return NEEDED_WORTH
         return max(0.05, ARTICLE_WORTH[a] - 0.12 * owned)
 
-    def _acquire(self, view: GoldlandView, legal: Sequence[Action], ctx: _Context,
+    def _acquire(self, view: GoldlandView, legal: Sequence[Action], needs: list[int],
                  budget: int | None = None) -> Action | None:
         options = [a for a in legal if isinstance(a, Acquire)]
         if not options:
             return None
         seat = self.seat
         pack = view.equipment(seat)
-        load = sum(view.packs[seat].counts)
+        load = view.carried(seat)
         limit = ACQUIRE_LIMIT if budget is None else min(ACQUIRE_LIMIT, load + max(0, budget))
         best: Action | None = None
         best_value = 0.0
@@ -445,26 +564,26 @@ class HeuristicBot(Bot):
             worth = 0.0
             for i, n in enumerate(option.articles.counts[:N_ARTICLES]):
                 for k in range(n):
-                    worth += self._article_worth(view, ctx, i, pack[i] + k)
+                    worth += self._article_worth(needs, i, pack[i] + k)
             if worth > best_value:
                 best, best_value = option, worth
         return best
 
     def _exchange(self, view: GoldlandView, legal: Sequence[Action],
-                  ctx: _Context) -> Action | None:
+                  needs: list[int]) -> Action | None:
         """Tokens for an article the route needs (or, with many tokens, a useful one)."""
         seat = self.seat
         rate = view.exchange_rate
-        if view.tokens[seat] < rate or sum(view.packs[seat].counts) >= 9:
+        if view.tokens[seat] < rate or view.carried(seat) >= 9:
             return None
         pack = view.equipment(seat)
-        short = [a for a in range(N_ARTICLES) if pack[a] < ctx.needs[a]]
+        short = [a for a in range(N_ARTICLES) if pack[a] < needs[a]]
         if short:
             action = Exchange(short[0], rate)
             return action if action in legal else None
-        if view.tokens[seat] < 3 * rate or sum(view.packs[seat].counts) > 7:
+        if view.tokens[seat] < 3 * rate or view.carried(seat) > 7:
             return None
-        want = max(range(N_ARTICLES), key=lambda a: self._article_worth(view, ctx, a, pack[a]))
+        want = max(range(N_ARTICLES), key=lambda a: self._article_worth(needs, a, pack[a]))
         action = Exchange(want, rate)
         return action if action in legal else None
 
@@ -483,7 +602,63 @@ class HeuristicBot(Bot):
         return best
 
 
-def _worth(counts: tuple[int, ...]) -> float:
+class _EndValues:
+    """What ending the movement on a tile is worth (what a search keeps fixed, worked out once)."""
+
+    __slots__ = ("bonus", "explorable", "others", "seeking", "table", "trade_ok", "treasures")
+
+    def __init__(self, view: GoldlandView, table: _Map, others: int) -> None:
+        self.table = table
+        self.others = others
+        self.seeking = table.seeking
+        self.bonus = BONUS_WORTH if view.first_arrival < 0 or view.bonus else 0.0
+        self.treasures = frozenset(view.treasures)
+        turn = view.turn
+        explore = not turn.explored and bool(view.face_down)
+        self.explorable = [explore and near >= 0 for near in table.frontier]
+        self.trade_ok = not turn.acquired
+
+    def of(self, node: _Node) -> float:
+        """The value of stopping at ``node``."""
+        c = node.cell
+        pack = node.pack
+        table = self.table
+        load = sum(pack) + self.others  # treasures and the amulet take spaces too
+        value = -FUTURE_WEIGHT * table.to_go[c]
+        if self.seeking and c == GOAL and load < BACKPACK_SPACES:
+            value += TEMPLE_WORTH + self.bonus
+        if c in self.treasures and pack[PROVISION] >= DIG_COST and load - DIG_COST < 12:
+            value += TREASURE_WORTH
+        for key in node.survived:
+            value += table.gain[key]
+        if self.explorable[c]:
+            value += EXPLORE_WORTH
+        tile = table.tiles[c]
+        if tile is not None and tile.trade is not None and self.trade_ok:
+            trade = tile.trade
+            if trade.needs == "nothing" or (
+                trade.needs == "white" and trade.white.within(pack)
+            ) or (trade.needs == "red" and tile.adventure in node.survived[-1:]):
+                value += 0.3 if load < ACQUIRE_LIMIT else 0.0
+        return value
+
+
+def _cells(start: int, route: tuple[_Step, ...]) -> tuple[int, ...]:
+    """The tiles a route enters, in order."""
+    cells = []
+    here = start
+    for move, _ in route:
+        assert isinstance(move, Move)
+        here = NEIGHBOUR[here][move.direction]
+        cells.append(here)
+    return tuple(cells)
+
+
+_MOVES = tuple(Move(d) for d in range(4))
+_SURVIVE_MOVES = tuple(Move(d, STEP_SURVIVE) for d in range(4))
+
+
+def _worth(counts: Sequence[int]) -> float:
     return sum(ARTICLE_WORTH[a] * counts[a] for a in range(N_ARTICLES))
 
 
@@ -506,11 +681,11 @@ def _placement_value(view: GoldlandView, tile: Tile, here: int, action: Place) -
         if n < 0:
             value -= 0.5
             continue
-        if n == here and view.exits(here) >> opposite(d) & 1:
+        if n == here and view.exits(here) >> OPPOSITE[d] & 1:
             value += 4.0
-        elif view.board[n] is not None and view.exits(n) >> opposite(d) & 1:
+        elif view.codes[n] >= 0 and view.exits(n) >> OPPOSITE[d] & 1:
             value += 1.5
-        elif view.board[n] is None and manhattan(n, GOAL) < manhattan(at, GOAL):
+        elif view.codes[n] < 0 and manhattan(n, GOAL) < manhattan(at, GOAL):
             value += 1.0
     return value
 

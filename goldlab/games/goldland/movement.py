@@ -68,6 +68,12 @@ def _covers(hand: list[int], pack: list[int], pay: Kit) -> bool:
     return not any(counts[N_ARTICLES:])
 
 
+_STEPS = tuple(Move(d) for d in range(4))
+_SURVIVE_STEPS = tuple(Move(d, STEP_SURVIVE) for d in range(4))
+_ORDEALS: dict[tuple[int, Kit], Move] = {}
+"""Steps made once and shared by every legal list (they are immutable values)."""
+
+
 def legal_steps(state: GoldlandState, seat: int) -> list[Move]:
     """Every legal step of the adventurer now."""
     if state.move == MOVED or moves_left(state, seat) <= 0:
@@ -76,24 +82,26 @@ def legal_steps(state: GoldlandState, seat: int) -> list[Move]:
     pack = state.packs[seat]
     hand = state.hand
     holding = any(hand)
-    here = state.exits_at(pos)
+    board = state.board
+    exits = state._exits
+    here = exits[board[pos]]
     out: list[Move] = []
     ordeal_kits: tuple[Kit, ...] | None = None
     for d in range(4):
         to = NEIGHBOUR[pos][d]
-        if to < 0 or state.board[to] < 0 or to in state.path:
+        if to < 0 or board[to] < 0 or to in state.path:
             continue
-        tile = state.tiles[state.board[to] >> 2]
+        tile = state.tiles[board[to] >> 2]
         red = tile.cost
         camp = tile.adventure is not None and adventure.has_camp(state, seat, to)
-        if here >> d & 1 and state.exits_at(to) >> opposite(d) & 1:
+        if here >> d & 1 and exits[board[to]] >> opposite(d) & 1:
             if tile.adventure is None or camp:
                 if not holding:
-                    out.append(Move(d))
+                    out.append(_STEPS[d])
                 if camp and _covers(hand, pack, red):
-                    out.append(Move(d, STEP_SURVIVE))
+                    out.append(_SURVIVE_STEPS[d])
             elif _covers(hand, pack, red):
-                out.append(Move(d))
+                out.append(_STEPS[d])
             continue
         if ordeal_kits is None:
             avail = tuple(hand[a] + pack[a] for a in range(N_ARTICLES))
@@ -104,7 +112,10 @@ def legal_steps(state: GoldlandState, seat: int) -> list[Move]:
                 continue
             if holding and not all(hand[a] <= k.counts[a] for a in range(N_ARTICLES)):
                 continue
-            out.append(Move(d, STEP_ORDEAL, k))
+            move = _ORDEALS.get((d, k))
+            if move is None:
+                move = _ORDEALS[(d, k)] = Move(d, STEP_ORDEAL, k)
+            out.append(move)
     return out
 
 

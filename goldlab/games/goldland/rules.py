@@ -35,6 +35,7 @@ from goldlab.games.goldland.articles import (
     N_ARTICLES,
     ORDEAL_COST,
     PROVISION,
+    Kit,
     article_name,
 )
 from goldlab.games.goldland.backpack import free_spaces
@@ -58,6 +59,15 @@ if TYPE_CHECKING:
 __all__ = ["do_exchange", "exchange_rate", "illegal_reason", "legal_actions"]
 
 
+# The steps without parameters, and the discards, made once: legal lists are built
+# every decision of every game.
+_END_MOVE, _DIG, _EXPLORE, _END_TURN, _PASS, _CAMP = (
+    EndMove(), Dig(), Explore(), EndTurn(), Pass(), Camp())
+_DISCARDS = tuple(Discard(a) for a in range(N_ARTICLES))
+_ACQUIRES: dict[Kit, Acquire] = {}
+_EXCHANGES: dict[tuple[int, int, bool], Exchange] = {}
+
+
 def legal_actions(state: GoldlandState) -> list[Action]:
     """The legal steps of the player to move."""
     seat = state.turn
@@ -67,32 +77,47 @@ def legal_actions(state: GoldlandState) -> list[Action]:
     out: list[Action] = list(movement.legal_steps(state, seat))
     if not holding:
         if state.move == MOVING:
-            out.append(EndMove())
+            out.append(_END_MOVE)
         if state.camp_right:
             out.extend(_camps(state, seat))
-    if not exploration.dig_reason(state, seat):
-        out.append(Dig())
+    if state.treasure_at[state.pos[seat]] and not exploration.dig_reason(state, seat):
+        out.append(_DIG)
     if not holding:
-        out.extend(Acquire(k) for k in acquisition.options(state, seat))
+        if not state.acquired and state.move != MOVING:
+            acquires = _ACQUIRES
+            for k in acquisition.options(state, seat):
+                action = acquires.get(k)
+                if action is None:
+                    action = acquires[k] = Acquire(k)
+                out.append(action)
         if not exploration.may_explore(state, seat):
             if state.options.beginners_grid:
                 out.extend(Explore(at) for at in exploration.spaces(state, seat))
             else:
-                out.append(Explore())
-    out.extend(_exchanges(state, seat))
+                out.append(_EXPLORE)
+    if state.tokens[seat] >= state.rate:
+        out.extend(_exchanges(state, seat))
     if not holding:
         if state.move == NOT_MOVED or (state.move == MOVING and state.steps == 0):
             pack = state.packs[seat]
-            out.extend(Discard(a) for a in range(N_ARTICLES) if pack[a])
-        out.append(EndTurn() if state.acted else Pass())
+            out.extend(_DISCARDS[a] for a in range(N_ARTICLES) if pack[a])
+        out.append(_END_TURN if state.acted else _PASS)
     return out
 
 
 def _camps(state: GoldlandState, seat: int) -> list[Camp]:
     if state.camps_left[seat] > 0:
-        return [Camp()]
+        return [_CAMP]
     here = state.pos[seat]
     return [Camp(c) for c in adventure.camp_spaces(state, seat) if c != here]
+
+
+def _exchange(article: int, tokens: int, use: bool) -> Exchange:
+    key = (article, tokens, use)
+    action = _EXCHANGES.get(key)
+    if action is None:
+        action = _EXCHANGES[key] = Exchange(article, tokens, use)
+    return action
 
 
 def _exchanges(state: GoldlandState, seat: int) -> list[Exchange]:
@@ -108,11 +133,12 @@ def _exchanges(state: GoldlandState, seat: int) -> list[Exchange]:
     full = free_spaces(state.packs[seat]) <= 0
     holding = any(state.hand)
     articles = [a for a in range(N_ARTICLES) if state.stock[a] > 0]
-    usable = {a for a in articles if hand_usable(state, seat, a)}
+    forms = _payments(state, seat)
+    usable = {a for a in articles if _hand_usable(state, seat, a, forms)}
     if full:
-        return [Exchange(a, rate) for a in articles if a in usable]
-    plain = [] if holding else [Exchange(a, rate) for a in articles]
-    return plain + [Exchange(a, rate, use=True) for a in articles if a in usable]
+        return [_exchange(a, rate, False) for a in articles if a in usable]
+    plain = [] if holding else [_exchange(a, rate, False) for a in articles]
+    return plain + [_exchange(a, rate, True) for a in articles if a in usable]
 
 
 def hand_usable(state: GoldlandState, seat: int, article: int) -> bool:
@@ -123,30 +149,47 @@ def hand_usable(state: GoldlandState, seat: int, article: int) -> bool:
     articles take no backpack space, so they leave the movement allowance
     alone; digging needs a space for the treasure after paying.
     """
+    return _hand_usable(state, seat, article, _payments(state, seat))
+
+
+_NOTHING = (0,) * N_ARTICLES
+
+
+def _payments(state: GoldlandState, seat: int) -> list[tuple[tuple[int, ...], int]]:
+    """The steps that pay now, as (articles fixed by type, articles of any type)."""
+    forms: list[tuple[tuple[int, ...], int]] = []
+    if state.move != MOVED and movement.moves_left(state, seat) > 0:
+        pos = state.pos[seat]
+        board = state.board
+        for d in range(4):
+            to = NEIGHBOUR[pos][d]
+            if to < 0 or board[to] < 0 or to in state.path:
+                continue
+            tile = state.tiles[board[to] >> 2]
+            red = tile.cost.counts
+            camp = tile.adventure is not None and adventure.has_camp(state, seat, to)
+            if movement.is_connected(state, pos, d):
+                if tile.adventure is not None:
+                    forms.append((red, 0))
+            elif tile.adventure is not None and not camp:
+                forms.append((red, ORDEAL_COST - tile.cost.size))
+            else:
+                forms.append((_NOTHING, ORDEAL_COST))
+    return forms
+
+
+def _hand_usable(state: GoldlandState, seat: int, article: int,
+                 forms: list[tuple[tuple[int, ...], int]]) -> bool:
+    """:func:`hand_usable` with the step payments of :func:`_payments` worked out."""
     hand = list(state.hand)
     hand[article] += 1
     stock = list(state.stock)
     stock[article] -= 1
     wild = (state.tokens[seat] - state.rate) // state.rate
     pack = state.packs[seat]
-    if state.move != MOVED and movement.moves_left(state, seat) > 0:
-        pos = state.pos[seat]
-        for d in range(4):
-            to = NEIGHBOUR[pos][d]
-            if to < 0 or state.board[to] < 0 or to in state.path:
-                continue
-            tile = state.tiles[state.board[to] >> 2]
-            red = tile.cost.counts
-            camp = tile.adventure is not None and adventure.has_camp(state, seat, to)
-            if movement.is_connected(state, pos, d):
-                forms = [(red, 0)] if tile.adventure is not None else []
-            elif tile.adventure is not None and not camp:
-                forms = [(red, ORDEAL_COST - tile.cost.size)]
-            else:
-                forms = [((0,) * N_ARTICLES, ORDEAL_COST)]
-            for fixed, free in forms:
-                if payable(fixed, free, hand, pack, wild, stock):
-                    return True
+    for fixed, free in forms:
+        if payable(fixed, free, hand, pack, wild, stock):
+            return True
     if state.treasure_at[state.pos[seat]] and state.move != MOVING:
         # Digging uses 2 provisions, the held ones first; the rest come from the backpack
         # (freeing their spaces) or from further exchanges (held too).  With a full

@@ -8,10 +8,11 @@ no tie-break: tied players share the victory (``docs/rulings.md#goldland-ties``)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from goldlab.games.goldland.articles import AMULET, AMULET_GOLD, TREASURE, TREASURE_GOLD
-from goldlab.games.goldland.tiles import ADVENTURES
+from goldlab.games.goldland.tiles import TileSet
 
 if TYPE_CHECKING:
     from goldlab.games.goldland.state import GoldlandState
@@ -19,16 +20,23 @@ if TYPE_CHECKING:
 
 def gold_of(state: GoldlandState, seat: int) -> int:
     """One player's gold: pieces + 3 per treasure + 3 for the amulet + markers held."""
-    pack = state.packs[seat]
-    markers = sum(
-        state.tileset.marker(key)
-        for key, holder in zip(ADVENTURES, state.markers, strict=True)
-        if holder == seat
-    )
-    return state.gold[seat] + TREASURE_GOLD * pack[TREASURE] + AMULET_GOLD * pack[AMULET] + markers
+    return table_scores(state.gold, state.packs, state.markers, state.tileset)[seat]
 
 
 def final_scores(state: GoldlandState) -> tuple[int, ...]:
     """Every player's gold."""
-    return tuple(gold_of(state, s) for s in range(state.players))
+    return table_scores(state.gold, state.packs, state.markers, state.tileset)
 
+
+def table_scores(gold: Sequence[int], packs: Sequence[Sequence[int]], markers: Sequence[int],
+                 tileset: TileSet) -> tuple[int, ...]:
+    """Every player's gold from the table: gold pieces, backpacks and marker holders."""
+    values = tileset.marker_values()
+    held = [0] * len(gold)
+    for holder, value in zip(markers, values, strict=True):
+        if holder >= 0:
+            held[holder] += value
+    return tuple(
+        gold[s] + TREASURE_GOLD * pack[TREASURE] + AMULET_GOLD * pack[AMULET] + held[s]
+        for s, pack in enumerate(packs)
+    )

@@ -134,6 +134,7 @@ class GoldlandSnapshot(NamedTuple):
 
 _FIELDS = GoldlandSnapshot._fields
 """The snapshot's field names, in order (the keys of its JSON form)."""
+_new_tuple = tuple.__new__
 
 
 class GoldlandState(State["GoldlandGame"]):
@@ -146,6 +147,7 @@ class GoldlandState(State["GoldlandGame"]):
         n = game.players
         self.tileset: TileSet = opts.tile_set()
         self.tiles: tuple[Tile, ...] = self.tileset.tiles
+        self._exits: tuple[int, ...] = self.tileset.exits_by_code
         self.rate = rules.exchange_rate(n)
         self.setup_events: list[Event] = []
         # -- the table
@@ -238,9 +240,16 @@ class GoldlandState(State["GoldlandGame"]):
         return []
 
     def _sample_chance(self, rng: random.Random) -> ChanceOutcome:
+        # Both chance steps are uniform: one draw picks the outcome as the general
+        # sampler over ``chance_outcomes`` would (same draw, same outcome), without
+        # the fractions.
         if self.phase == DRAW:
             return DrawTile(self.tiles[self.unseen[rng.randrange(len(self.unseen))]].id)
-        return super()._sample_chance(rng)
+        if self.phase == COAST:
+            at = self.coast_queue[0]
+            options = self._coast_candidates(at)
+            return LayCoast(self.tiles[options[rng.randrange(len(options))]].id, at)
+        return super()._sample_chance(rng)  # pragma: no cover - no other chance step
 
     def _do(self, action: Action) -> list[Event]:
         events: list[Event] = []
@@ -311,22 +320,18 @@ class GoldlandState(State["GoldlandGame"]):
 
     # ------------------------------------------------------------ snapshots
     def _save(self) -> GoldlandSnapshot:
-        return GoldlandSnapshot(
-            phase=self.phase, turn=self.turn, round=self.round, board=tuple(self.board),
-            unseen=tuple(self.unseen), coast_queue=tuple(self.coast_queue),
-            treasure_at=tuple(self.treasure_at), stock=tuple(self.stock),
-            token_stock=self.token_stock, treasure_stock=self.treasure_stock,
-            packs=tuple(tuple(p) for p in self.packs), tokens=tuple(self.tokens),
-            gold=tuple(self.gold), pos=tuple(self.pos), camps_left=tuple(self.camps_left),
-            camps=self.camps, markers=tuple(self.markers), amulets_left=self.amulets_left,
-            bonus=self.bonus, reserve=self.reserve, box_paid=self.box_paid,
-            first_arrival=self.first_arrival, bonus_open=self.bonus_open,
-            end_reason=self.end_reason, capped=self.capped, move=self.move,
-            allowance=self.allowance, steps=self.steps, path=self.path, red_here=self.red_here,
-            camp_right=self.camp_right, acquired=self.acquired, explored=self.explored,
-            acted=self.acted, hand=tuple(self.hand), drawn=self.drawn,
-            explore_at=self.explore_at,
-        )
+        # Positional, in the order of the fields: a snapshot is taken before every step.
+        return _new_tuple(GoldlandSnapshot, (
+            self.phase, self.turn, self.round, tuple(self.board), tuple(self.unseen),
+            tuple(self.coast_queue), tuple(self.treasure_at), tuple(self.stock),
+            self.token_stock, self.treasure_stock, tuple(map(tuple, self.packs)),
+            tuple(self.tokens), tuple(self.gold), tuple(self.pos), tuple(self.camps_left),
+            self.camps, tuple(self.markers), self.amulets_left, self.bonus, self.reserve,
+            self.box_paid, self.first_arrival, self.bonus_open, self.end_reason, self.capped,
+            self.move, self.allowance, self.steps, self.path, self.red_here, self.camp_right,
+            self.acquired, self.explored, self.acted, tuple(self.hand), self.drawn,
+            self.explore_at,
+        ))
 
     def _load(self, snapshot: GoldlandSnapshot) -> None:
         s = snapshot
@@ -424,7 +429,7 @@ class GoldlandState(State["GoldlandGame"]):
     def exits_at(self, c: int) -> int:
         """The exits (side bitmask) of the tile on space ``c`` as it lies (0 if empty)."""
         v = self.board[c]
-        return self.tiles[v >> 2].exits_at(v & 3) if v >= 0 else 0
+        return self._exits[v] if v >= 0 else 0
 
     def give_token(self, seat: int, why: str, events: list[Event]) -> None:
         """One discovery token from the stock, if any is left."""

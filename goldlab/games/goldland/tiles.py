@@ -178,10 +178,16 @@ class TileSet:
         default_factory=dict, repr=False, compare=False)
     _marker_values: list[int] = dataclasses.field(
         default_factory=list, repr=False, compare=False)
+    _free_coastal: list[Tile] = dataclasses.field(
+        default_factory=list, repr=False, compare=False)
+    exits_by_code: tuple[int, ...] = dataclasses.field(default=(), repr=False, compare=False)
+    """The exits of a laid tile by its board code (tile index x 4 + quarter turns)."""
 
     def __post_init__(self) -> None:
         self._ids.update({t.id.upper(): t for t in self.tiles})
         self._by_key.update({a.key: a for a in self.adventures})
+        table = tuple(t.exits_at(q) for t in self.tiles for q in range(4))
+        object.__setattr__(self, "exits_by_code", table)
 
     @property
     def start(self) -> Tile:
@@ -194,8 +200,11 @@ class TileSet:
 
     def free_coastal(self) -> tuple[Tile, ...]:
         """The 10 coastal tiles laid between the corners, in first-game order."""
-        rest = [t for t in self.tiles if t.kind == "coastal" and t.corner is None]
-        return tuple(sorted(rest, key=lambda t: (t.first_game_slot or 99, t.index)))
+        if not self._free_coastal:
+            rest = [t for t in self.tiles if t.kind == "coastal" and t.corner is None]
+            self._free_coastal.extend(sorted(rest, key=lambda t: (t.first_game_slot or 99,
+                                                                 t.index)))
+        return tuple(self._free_coastal)
 
     def inner(self) -> tuple[Tile, ...]:
         """The 36 tiles of the face-down stack."""
