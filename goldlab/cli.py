@@ -125,6 +125,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                      help=f"root seed (default {LADDER_SEED})")
     lad.add_argument("--players", type=int, default=2, help="players per game (default 2)")
     lad.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    lad.add_argument("--search-iterations", type=int, default=LADDER_SEARCH,
+                     help="iterations per decision of ismcts in the default line-up "
+                          f"(default {LADDER_SEARCH})")
     lad.add_argument("--docs", metavar="FILE",
                      help="write the Markdown page of the bots and their ladders (docs/bots.md)")
     lad.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -216,12 +219,29 @@ def _simulate(args: argparse.Namespace) -> int:
 LADDER_GAMES = 50
 """Games in each seating of ``goldlab ladder`` (a pair of bots meets 100 times at two players)."""
 LADDER_SEED = 1
+LADDER_SEARCH = 40
+"""Iterations per decision of the search bots (``ismcts``) in ``goldlab ladder``'s default
+line-up: enough to rank them, few enough that a ladder takes minutes, not hours."""
+
+
+def ladder_specs(game: str, search_iterations: int = LADDER_SEARCH) -> list[str]:
+    """The default line-up of ``goldlab ladder``: every bot of ``game``, searches budgeted.
+
+    >>> ladder_specs("gold", 40)
+    ['greedy', 'ismcts:40', 'planner', 'random']
+    """
+    from goldlab.bots import GENERIC_BOTS, bot_names
+
+    return [f"{name}:{search_iterations}" if name == "ismcts" and name in GENERIC_BOTS
+            else name for name in bot_names(game)]
 
 
 def _ladder(args: argparse.Namespace) -> int:
     from goldlab.analysis import ladder
-    from goldlab.bots import bot_names, split_specs
+    from goldlab.bots import split_specs
 
+    if args.search_iterations < 1:
+        raise OptionsError(f"--search-iterations must be at least 1, not {args.search_iterations}")
     unknown = [g for g in args.game if g not in names()]
     if unknown:
         raise OptionsError(f"unknown game {unknown[0]!r}; available: {', '.join(names())}")
@@ -230,12 +250,14 @@ def _ladder(args: argparse.Namespace) -> int:
     if args.docs:
         check_output_path(args.docs, "--docs", make_parents=False)
         page = bots_page(games, args.n_games, args.seed, players=args.players, bots=bots,
-                         workers=args.workers, quiet=args.quiet)
+                         search_iterations=args.search_iterations, workers=args.workers,
+                         quiet=args.quiet)
         Path(args.docs).write_text(page, encoding="utf-8")
         print(f"bots page written to {args.docs}")
         return 0
     for game in games:
-        table = ladder(game, bots or bot_names(game), args.n_games, args.seed,
+        table = ladder(game, bots or ladder_specs(game, args.search_iterations), args.n_games,
+                       args.seed,
                        players=args.players, workers=args.workers, quiet=args.quiet)
         print(ladder_text(table))
     return 0
@@ -301,7 +323,8 @@ print(table[["bot", "rating", "ci_low", "ci_high", "games"]])
 
 def bots_page(games: Sequence[str], n_games: int = LADDER_GAMES, seed: int = LADDER_SEED, *,
               players: int = 2, bots: Sequence[str] | None = None,
-              workers: int | None = None, quiet: bool = False) -> str:
+              search_iterations: int = LADDER_SEARCH, workers: int | None = None,
+              quiet: bool = False) -> str:
     """The Markdown of ``docs/bots.md``: each game's bots, described, and their ladder."""
     from goldlab.analysis import ladder
     from goldlab.analysis.rating import ratings_markdown
@@ -316,7 +339,7 @@ def bots_page(games: Sequence[str], n_games: int = LADDER_GAMES, seed: int = LAD
             arguments = f"`{info.arguments}`" if info.arguments else ""
             rows.append(f"| `{info.name}` | {arguments} | "
                         f"{info.description.replace('``', '`')} |")
-        specs = list(bots) if bots is not None else [info.name for info in infos]
+        specs = list(bots) if bots is not None else ladder_specs(game, search_iterations)
         table = ladder(game, specs, n_games, seed, players=players, workers=workers,
                        quiet=quiet)
         seating = (f"every pair of bots meets {2 * n_games} times ({n_games} games in each "
@@ -325,7 +348,10 @@ def bots_page(games: Sequence[str], n_games: int = LADDER_GAMES, seed: int = LAD
                    f"{players} cyclic seatings")
         parts.append(
             f"## {game_class(game).title} (`{game}`)\n\n" + "\n".join(rows) + "\n\n"
-            f"Ladder: {players} players, {seating}, seed {seed}; "
+            f"Ladder: {players} players, {seating}, seed {seed}"
+            + (f", ISMCTS at {search_iterations} iterations a decision (`ismcts:"
+               f"{search_iterations}`; its strength at larger budgets is in docs/search.md)"
+               if bots is None else "") + "; "
             "`games` and `won` count each bot's games, `meetings ahead` the share of its "
             "meetings it finished ahead (a tie one half).\n\n" + ratings_markdown(table)
             + "\n")

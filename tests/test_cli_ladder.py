@@ -32,6 +32,7 @@ def test_ladder_prints_ratings_with_intervals(capsys: pytest.CaptureFixture[str]
     (["ladder", "gold", "--bots", "random"], "at least two bots"),
     (["ladder", "gold", "--bots", "random,wizard", "--games", "1"], "unknown bot"),
     (["ladder", "gold", "--games", "0"], "at least one game"),
+    (["ladder", "gold", "--search-iterations", "0"], "--search-iterations must be at least 1"),
     (["ladder", "--docs", "/no/such/folder/bots.md"], "does not exist"),
 ])
 def test_bad_input_is_one_line(argv: list[str], message: str,
@@ -45,15 +46,18 @@ def test_the_page_has_a_row_per_registered_bot_in_each_table(tmp_path: Path,
                                                               capsys: pytest.CaptureFixture[str]
                                                               ) -> None:
     path = tmp_path / "bots.md"
-    assert main(["ladder", "--docs", str(path), "--games", "1", "--quiet"]) == 0
+    assert main(["ladder", "--docs", str(path), "--games", "1", "--search-iterations", "2",
+                 "--quiet"]) == 0
     page = path.read_text(encoding="utf-8")
     sections = _sections(page)
     assert sorted(sections) == goldlab.names()
     for game, text in sections.items():
         for bot in bot_names(game):
-            rows = [line for line in text.splitlines() if line.startswith(f"| `{bot}`")]
+            rows = [line for line in text.splitlines()
+                    if line.startswith((f"| `{bot}`", f"| `{bot}:"))]
             assert len(rows) == 2, (game, bot)   # what it does, and its rating
         assert "every pair of bots meets 2 times (1 games in each seating)" in text
+        assert "| `ismcts:2`" in text  # the search bot plays at the budget asked for
     assert "Picks the action that most improves its own tableau" in sections["gold"]
     assert "| `random` | 0 | (anchor) |" in sections["gold"]
 
