@@ -10,7 +10,9 @@ and ``random.py``):
 * ``getrandbits(k)`` for ``k <= 32``: one tempered 32-bit output shifted right
   by ``32 - k``;
 * ``randrange(n)``: ``_randbelow_with_getrandbits``: draw ``n.bit_length()``
-  bits until the value is below ``n``.
+  bits until the value is below ``n``;
+* ``random()``: two outputs, ``a >> 5`` and ``b >> 6``, as
+  ``(a * 67108864.0 + b) * (1.0 / 9007199254740992.0)`` (``random_random``).
 
 Generators live in the columns of a ``uint32`` array of shape ``(ROW, G)``:
 the 624 state words, then the read position, then the next word to twist.
@@ -161,6 +163,14 @@ def randbelow(gens: np.ndarray, g: int, n: int) -> int:  # pragma: no cover
         r = np.int64(genrand_uint32(gens, g) >> shift)
         if r < n:
             return r  # type: ignore[return-value]
+
+
+@njit(cache=True, nogil=True)
+def random_float(gens: np.ndarray, g: int) -> float:  # pragma: no cover
+    """``random.Random.random()`` of generator ``g``: a float in [0, 1), 53 random bits."""
+    a = genrand_uint32(gens, g) >> np.uint32(5)
+    b = genrand_uint32(gens, g) >> np.uint32(6)
+    return (float(a) * 67108864.0 + float(b)) * (1.0 / 9007199254740992.0)
 
 
 @njit(cache=True, nogil=True)
