@@ -30,6 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from goldlab.fast.bits import nth_set_bit
 from goldlab.fast.mt import draw_counted, randbelow, random_float
 from goldlab.fast.results import sole_leader, store_results
 from goldlab.fast.seeding import generator_scratch, seed_batch
@@ -58,6 +59,9 @@ EXPLORE_BONUS = 0.1
 """``bots.EXPLORE_BONUS``: points for looking at a card the player cannot place."""
 EPS = 1e-9
 """``bots._EPS``: options this close to the best are ties."""
+NEXT = 0
+PREV = 1
+"""The two links of a memory list (see ``_remove_from_memory``)."""
 NO_CHOICE = -1
 """An option that means "a card I cannot place" (``MemoryBot._pick``'s -1)."""
 
@@ -66,7 +70,7 @@ RESULT_COLUMNS = ("score", "rank", "gold_cards", "gold_lost_to_others", "gold_fr
 GAME_COLUMNS = ("actions", "turns", "lead_changes", "decided_at_end")
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _is_dead(unseen: np.ndarray, cell: np.ndarray, counts: np.ndarray) -> bool:  # pragma: no cover
     """``rules.is_dead`` of the face-down cards (seen or not), at the start of a turn."""
     for k in range(KINDS):
@@ -93,69 +97,72 @@ def _is_dead(unseen: np.ndarray, cell: np.ndarray, counts: np.ndarray) -> bool: 
 
 
 # ---------------------------------------------------------------- memory models
-@njit(cache=True, nogil=True)
-def _remove_from_memory(order: np.ndarray, length: np.ndarray, has: np.ndarray, b: int,
+@njit(cache=True, nogil=True, inline="always")
+def _remove_from_memory(links: np.ndarray, length: np.ndarray, held: np.ndarray, b: int,
                         position: int) -> None:  # pragma: no cover
-    """Take ``position`` out of bot ``b``'s memory, keeping the others in order."""
-    i = 0
-    while order[b, i] != position:
-        i += 1
-    n = length[b]
-    while i < n - 1:
-        order[b, i] = order[b, i + 1]
-        i += 1
-    length[b] = n - 1
-    has[b, position] = False
+    """Take ``position`` out of bot ``b``'s memory, keeping the others in order.
+
+    A memory is a list linked in the order the cards were seen (``links[b, NEXT]``
+    and ``links[b, PREV]``, position ``TABLE`` marking both ends), and the
+    positions it holds as the bits of ``held[b]``.
+    """
+    after = links[b, NEXT, position]
+    before = links[b, PREV, position]
+    links[b, NEXT, before] = after
+    links[b, PREV, after] = before
+    length[b] -= 1
+    held[b] &= ~(np.uint64(1) << np.uint64(position))
 
 
-@njit(cache=True, nogil=True)
-def remember(order: np.ndarray, length: np.ndarray, has: np.ndarray, card: np.ndarray,
+@njit(cache=True, nogil=True, inline="always")
+def remember(links: np.ndarray, length: np.ndarray, held: np.ndarray, card: np.ndarray,
              b: int, position: int, kind: int, capacity: int) -> None:  # pragma: no cover
     """``Memory.see``: ``position`` holds ``kind``, as the most recent memory.
 
     ``LimitedMemory.see`` (``capacity`` >= 0) then forgets the oldest beyond capacity.
     """
-    if has[b, position]:
-        _remove_from_memory(order, length, has, b, position)
-    order[b, length[b]] = position
+    if held[b] & (np.uint64(1) << np.uint64(position)):
+        _remove_from_memory(links, length, held, b, position)
+    last = links[b, PREV, TABLE]
+    links[b, NEXT, last] = position
+    links[b, PREV, position] = last
+    links[b, NEXT, position] = TABLE
+    links[b, PREV, TABLE] = position
     length[b] += 1
-    has[b, position] = True
+    held[b] |= np.uint64(1) << np.uint64(position)
     card[b, position] = kind
     if capacity >= 0:
         while length[b] > capacity:
-            _remove_from_memory(order, length, has, b, order[b, 0])
+            _remove_from_memory(links, length, held, b, links[b, NEXT, TABLE])
 
 
-@njit(cache=True, nogil=True)
-def forget_position(order: np.ndarray, length: np.ndarray, has: np.ndarray, b: int,
+@njit(cache=True, nogil=True, inline="always")
+def forget_position(links: np.ndarray, length: np.ndarray, held: np.ndarray, b: int,
                     position: int) -> None:  # pragma: no cover
     """``Memory.drop``: forget a position whose card left the table."""
-    if has[b, position]:
-        _remove_from_memory(order, length, has, b, position)
+    if held[b] & (np.uint64(1) << np.uint64(position)):
+        _remove_from_memory(links, length, held, b, position)
 
 
-@njit(cache=True, nogil=True)
-def forget_some(order: np.ndarray, length: np.ndarray, has: np.ndarray, b: int, p: float,
+@njit(cache=True, nogil=True, inline="always")
+def forget_some(links: np.ndarray, length: np.ndarray, held: np.ndarray, b: int, p: float,
                 gens: np.ndarray, g: int) -> None:  # pragma: no cover
     """``ForgetfulMemory.new_turn``: lose each memory, oldest first, if ``rng.random() < p``."""
     if p <= 0:
         return
-    kept = 0
-    for i in range(length[b]):
-        position = order[b, i]
+    position = links[b, NEXT, TABLE]
+    while position != TABLE:
+        after = links[b, NEXT, position]
         if random_float(gens, g) < p:
-            has[b, position] = False
-        else:
-            order[b, kept] = position
-            kept += 1
-    length[b] = kept
+            _remove_from_memory(links, length, held, b, position)
+        position = after
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def update_memory(b: int, model: int, p: float, capacity: int, log_turn: np.ndarray,
                   log_pos: np.ndarray, log_kind: np.ndarray, n_log: int, last_flip: np.ndarray,
                   cell: np.ndarray, turn_no: int, seen: np.ndarray, open_: np.ndarray,
-                  bot_turn: np.ndarray, order: np.ndarray, length: np.ndarray, has: np.ndarray,
+                  bot_turn: np.ndarray, links: np.ndarray, length: np.ndarray, held: np.ndarray,
                   card: np.ndarray, left: np.ndarray, gens: np.ndarray,
                   g: int) -> None:  # pragma: no cover
     """``MemoryBot._update``: read the record's new flips into memory, turn by turn.
@@ -174,11 +181,11 @@ def update_memory(b: int, model: int, p: float, capacity: int, log_turn: np.ndar
     for i in range(seen[b], n_log):
         if log_turn[i] > bot_turn[b]:
             for j in range(n_left):
-                forget_position(order, length, has, b, left[j])
+                forget_position(links, length, held, b, left[j])
             n_left = 0
-            _advance(b, model, p, log_turn[i], bot_turn, order, length, has, gens, g)
+            _advance(b, model, p, log_turn[i], bot_turn, links, length, held, gens, g)
         position = log_pos[i]
-        remember(order, length, has, card, b, position, log_kind[i],
+        remember(links, length, held, card, b, position, log_kind[i],
                  capacity if model == LIMITED else -1)
         if last_flip[position] == i and cell[position] == GONE:
             left[n_left] = position  # its last flip took it off the table
@@ -186,32 +193,38 @@ def update_memory(b: int, model: int, p: float, capacity: int, log_turn: np.ndar
     seen[b] = n_log
     if turn_no > bot_turn[b]:
         for j in range(n_left):
-            forget_position(order, length, has, b, left[j])
-        _advance(b, model, p, turn_no, bot_turn, order, length, has, gens, g)
+            forget_position(links, length, held, b, left[j])
+        _advance(b, model, p, turn_no, bot_turn, links, length, held, gens, g)
     o = n_log
     while o > 0 and log_turn[o - 1] >= bot_turn[b]:
         o -= 1
     open_[b] = o
 
 
-@njit(cache=True, nogil=True)
-def _advance(b: int, model: int, p: float, turn: int, bot_turn: np.ndarray, order: np.ndarray,
-             length: np.ndarray, has: np.ndarray, gens: np.ndarray,
+@njit(cache=True, nogil=True, inline="always")
+def _advance(b: int, model: int, p: float, turn: int, bot_turn: np.ndarray, links: np.ndarray,
+             length: np.ndarray, held: np.ndarray, gens: np.ndarray,
              g: int) -> None:  # pragma: no cover
     """``MemoryBot._advance``: one ``new_turn`` for every turn gone by."""
     if model == FORGETFUL:
         while bot_turn[b] < turn:
-            forget_some(order, length, has, b, p, gens, g)
+            forget_some(links, length, held, b, p, gens, g)
             bot_turn[b] += 1
     elif bot_turn[b] < turn:
         bot_turn[b] = turn  # a perfect or limited memory loses nothing with time
 
 
 # ---------------------------------------------------------------- the memory players' policy
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _pick(option_value: np.ndarray, option_kind: np.ndarray, n_options: int, gens: np.ndarray,
           g: int) -> int:  # pragma: no cover
-    """``MemoryBot._pick``: the best option (a kind, or -1), ties (within EPS) at random."""
+    """``MemoryBot._pick``: the best option (a kind, or -1), ties (within EPS) at random.
+
+    (The steps of a decision are inlined into the kernel, ``inline="always"``, and
+    index seat-wide arrays whole, ``values[b, a, k]``: an array passed to a call
+    or a view such as ``values[b]`` costs atomic reference counts, which made
+    up a third of the kernel's time.)
+    """
     best = option_value[0]
     for i in range(1, n_options):
         if option_value[i] > best:
@@ -230,18 +243,19 @@ def _pick(option_value: np.ndarray, option_kind: np.ndarray, n_options: int, gen
     return NO_CHOICE  # pragma: no cover - r < n_top
 
 
-@njit(cache=True, nogil=True)
-def _blind_worth(belief: np.ndarray, row: np.ndarray) -> float:  # pragma: no cover
-    """``sum(b * v for b, v in zip(belief, row))``, added left to right as Python does
-    (a kind with no card adds nothing)."""
+@njit(cache=True, nogil=True, inline="always")
+def _blind_worth(belief: np.ndarray, values: np.ndarray, b: int,
+                 a: int) -> float:  # pragma: no cover
+    """``sum(b * v for b, v in zip(belief, row))`` for row ``values[b, a]``, added left to
+    right as Python does (a kind with no card adds nothing)."""
     total = 0.0
     for k in range(KINDS):
         if belief[k]:
-            total += belief[k] * row[k]
+            total += belief[k] * values[b, a, k]
     return total
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def rush_choice(belief: np.ndarray, n: int, kinds: np.ndarray, n_kinds: int,
                 option_value: np.ndarray, option_kind: np.ndarray, gens: np.ndarray,
                 g: int) -> int:  # pragma: no cover
@@ -261,73 +275,143 @@ def rush_choice(belief: np.ndarray, n: int, kinds: np.ndarray, n_kinds: int,
     return _pick(option_value, option_kind, n_options, gens, g)
 
 
-@njit(cache=True, nogil=True)
-def second_choice(first: int, values: np.ndarray, belief: np.ndarray, n: int,
+@njit(cache=True, nogil=True, inline="always")
+def second_choice(first: int, values: np.ndarray, b: int, belief: np.ndarray, n: int,
                   kinds: np.ndarray, n_kinds: int, option_value: np.ndarray,
                   option_kind: np.ndarray, gens: np.ndarray, g: int) -> int:  # pragma: no cover
     """``MemoryBot._second_choice``: the best pair with the card just turned up."""
-    row = values[first]
     for i in range(n_kinds):
-        option_value[i] = row[kinds[i]]
+        option_value[i] = values[b, first, kinds[i]]
         option_kind[i] = kinds[i]
     n_options = n_kinds
     if n:
-        option_value[n_options] = _blind_worth(belief, row) / n + EXPLORE_BONUS
+        option_value[n_options] = _blind_worth(belief, values, b, first) / n + EXPLORE_BONUS
         option_kind[n_options] = NO_CHOICE
         n_options += 1
     return _pick(option_value, option_kind, n_options, gens, g)
 
 
 @njit(cache=True, nogil=True)
-def _best_second(a: int, from_memory: bool, values: np.ndarray, sums: np.ndarray, n: int,
-                 kinds: np.ndarray, spots: np.ndarray, n_kinds: int) -> float:  # pragma: no cover
-    """``_first_choice``'s ``best_second``: the best second flip after a first of kind ``a``
-    (from memory, or a blind one)."""
-    row = values[a]
-    best = -1e9
-    for i in range(n_kinds):
-        k = kinds[i]
-        if from_memory and k == a and spots[k] == 1:
-            continue
-        if row[k] > best:
-            best = row[k]
+def _best_second(from_memory: bool, best_remembered: float, blind_sum: float, own_pair: float,
+                 n: int) -> float:  # pragma: no cover
+    """``_first_choice``'s ``best_second``: the best second flip after a first flip, from
+    memory (``best_remembered``) or blind (the blind sum, less the first card's own pair
+    when the first was blind too), whichever is more."""
+    best = best_remembered
     rest = n - (0 if from_memory else 1)
     if rest > 0:
-        blind = (sums[a] - (0.0 if from_memory else row[a])) / rest + EXPLORE_BONUS
-        if blind > best:
+        blind = (blind_sum - (0.0 if from_memory else own_pair)) / rest + EXPLORE_BONUS
+        if blind > best:  # max(best, blind)
             best = blind
-    return best  # type: ignore[no-any-return]
+    return best
 
 
 @njit(cache=True, nogil=True)
-def first_choice(values: np.ndarray, belief: np.ndarray, n: int, kinds: np.ndarray,
-                 spots: np.ndarray, n_kinds: int, sums: np.ndarray, option_value: np.ndarray,
-                 option_kind: np.ndarray, gens: np.ndarray, g: int) -> int:  # pragma: no cover
-    """``MemoryBot._first_choice``: the first flip with the best pair to follow."""
+def distinct_rows(values: np.ndarray, b: int, row_of: np.ndarray, row_kind: np.ndarray,
+                  term_kind: np.ndarray, term_value: np.ndarray,
+                  term_count: np.ndarray) -> int:  # pragma: no cover
+    """The distinct rows of seat ``b``'s pair values, each as its non-zero terms.
+
+    Equal rows give equal blind sums, and a zero term adds nothing to one, so
+    :func:`first_choice` adds up only these terms, still in kind order: the
+    same sums, bit for bit, at a third of the work.  Returns the number of rows.
+    """
+    n_rows = 0
+    for a in range(KINDS):
+        r = 0
+        while r < n_rows:
+            same = True
+            for k in range(KINDS):
+                if values[b, row_kind[b, r], k] != values[b, a, k]:
+                    same = False
+                    break
+            if same:
+                break
+            r += 1
+        row_of[b, a] = r
+        if r == n_rows:
+            row_kind[b, r] = a
+            count = 0
+            for k in range(KINDS):
+                if values[b, a, k] != 0.0:
+                    term_kind[b, r, count] = k
+                    term_value[b, r, count] = values[b, a, k]
+                    count += 1
+            term_count[b, r] = count
+            n_rows += 1
+    return n_rows
+
+
+@njit(cache=True, nogil=True, inline="always")
+def first_choice(values: np.ndarray, b: int, rows: int, row_of: np.ndarray,
+                 row_kind: np.ndarray, term_kind: np.ndarray, term_value: np.ndarray,
+                 term_count: np.ndarray, belief: np.ndarray, n: int, kinds: np.ndarray,
+                 spots: np.ndarray, n_kinds: int, sums: np.ndarray,
+                 remembered_best: np.ndarray, runner_up: np.ndarray, best_kind: np.ndarray,
+                 option_value: np.ndarray, option_kind: np.ndarray, gens: np.ndarray,
+                 g: int) -> int:  # pragma: no cover
+    """``MemoryBot._first_choice``: the first flip with the best pair to follow.
+
+    ``sums`` (the blind sums) and ``remembered_best`` (the best remembered
+    second card) are worked out once per distinct row of ``values[b]``
+    (:func:`distinct_rows`); with the runner-up (``runner_up``, the best of
+    the other kinds), a kind remembered once is its own second card only when
+    it is the best.
+    """
     if n:
-        for a in range(KINDS):
-            sums[a] = _blind_worth(belief, values[a])
+        for r in range(rows):
+            total = 0.0
+            for j in range(term_count[b, r]):
+                total += belief[term_kind[b, r, j]] * term_value[b, r, j]
+            sums[r] = total
+    for r in range(rows):  # the best remembered second card, and the best but that one
+        a = row_kind[b, r]
+        best = -1e9
+        second = -1e9
+        top = NO_CHOICE
+        for i in range(n_kinds):
+            k = kinds[i]
+            v = values[b, a, k]
+            if v > best:
+                second = best
+                best = v
+                top = k
+            elif v > second:
+                second = v
+        remembered_best[r] = best
+        runner_up[r] = second
+        best_kind[r] = top
     for i in range(n_kinds):
-        option_value[i] = _best_second(kinds[i], True, values, sums, n, kinds, spots, n_kinds)
-        option_kind[i] = kinds[i]
+        a = kinds[i]
+        r = row_of[b, a]
+        best = remembered_best[r]
+        if spots[a] == 1 and best_kind[r] == a:  # its one card cannot be flipped twice
+            best = runner_up[r]
+        option_value[i] = _best_second(True, best, sums[r], 0.0, n)
+        option_kind[i] = a
     n_options = n_kinds
     if n:
         expected = 0.0
         for x in range(KINDS):
             if belief[x]:
-                expected += belief[x] * _best_second(x, False, values, sums, n, kinds, spots,
-                                                     n_kinds)
+                r = row_of[b, x]
+                expected += belief[x] * _best_second(False, remembered_best[r], sums[r],
+                                                     values[b, x, x], n)
         option_value[n_options] = expected / n + EXPLORE_BONUS
         option_kind[n_options] = NO_CHOICE
         n_options += 1
     return _pick(option_value, option_kind, n_options, gens, g)
 
 
-@njit(cache=True, nogil=True)
-def memory_flip(b: int, values: np.ndarray, order: np.ndarray, length: np.ndarray,
-                has: np.ndarray, card: np.ndarray, cell: np.ndarray, first: int,
-                on_table: int, gone: np.ndarray, rush: bool, belief: np.ndarray,
+@njit(cache=True, nogil=True, inline="always")
+def memory_flip(b: int, values: np.ndarray, rows: int, row_of: np.ndarray,
+                row_kind: np.ndarray, term_kind: np.ndarray, term_value: np.ndarray,
+                term_count: np.ndarray, links: np.ndarray, length: np.ndarray,
+                held: np.ndarray, card: np.ndarray, cell: np.ndarray, first: int,
+                on_table: int, on_table_bits: np.uint64, gone: np.ndarray, rush: bool,
+                belief: np.ndarray,
                 kinds: np.ndarray, spots: np.ndarray, places: np.ndarray, sums: np.ndarray,
+                remembered_best: np.ndarray, runner_up: np.ndarray, best_kind: np.ndarray,
                 option_value: np.ndarray, option_kind: np.ndarray, gens: np.ndarray,
                 g: int) -> int:  # pragma: no cover
     """``MemoryBot._decide``: the position bot ``b`` flips.
@@ -345,16 +429,18 @@ def memory_flip(b: int, values: np.ndarray, order: np.ndarray, length: np.ndarra
         belief[cell[first]] -= 1
     n_kinds = 0
     n_remembered = 0
-    for i in range(length[b]):
-        position = order[b, i]
-        if cell[position] == GONE or position == first:
+    position = links[b, NEXT, TABLE]
+    while position != TABLE:
+        remembered = position
+        position = links[b, NEXT, position]
+        if cell[remembered] == GONE or remembered == first:
             continue
-        k = card[b, position]
+        k = card[b, remembered]
         belief[k] -= 1
         if spots[k] == 0:
             kinds[n_kinds] = k
             n_kinds += 1
-        places[k, spots[k]] = position
+        places[k, spots[k]] = remembered
         spots[k] += 1
         n_remembered += 1
     n_legal = on_table - (1 if first >= 0 else 0)
@@ -362,24 +448,22 @@ def memory_flip(b: int, values: np.ndarray, order: np.ndarray, length: np.ndarra
     if rush:
         choice = rush_choice(belief, n, kinds, n_kinds, option_value, option_kind, gens, g)
     elif first >= 0:
-        choice = second_choice(cell[first], values, belief, n, kinds, n_kinds, option_value,
+        choice = second_choice(cell[first], values, b, belief, n, kinds, n_kinds, option_value,
                                option_kind, gens, g)
     else:
-        choice = first_choice(values, belief, n, kinds, spots, n_kinds, sums, option_value,
-                              option_kind, gens, g)
+        choice = first_choice(values, b, rows, row_of, row_kind, term_kind, term_value,
+                              term_count, belief, n, kinds, spots, n_kinds, sums,
+                              remembered_best, runner_up, best_kind, option_value, option_kind,
+                              gens, g)
     if choice >= 0:
         return places[choice, randbelow(gens, g, spots[choice])]  # type: ignore[no-any-return]
     # an unknown card (any position not remembered), or else any legal one (``_any``)
-    only_unknown = n > 0
-    r = randbelow(gens, g, n if only_unknown else n_legal)
-    position = 0
-    while True:
-        if cell[position] != GONE and position != first and not (
-                only_unknown and has[b, position]):
-            if r == 0:
-                return position
-            r -= 1
-        position += 1
+    legal = on_table_bits
+    if first >= 0:
+        legal &= ~(np.uint64(1) << np.uint64(first))
+    if n > 0:
+        return nth_set_bit(legal & ~held[b], randbelow(gens, g, n))
+    return nth_set_bit(legal, randbelow(gens, g, n_legal))
 
 
 @njit(cache=True, nogil=True)
@@ -412,9 +496,9 @@ def _play_batch(players: int, bots: np.ndarray, model: np.ndarray, forget: np.nd
     last_flip = np.empty(TABLE, np.int64)
     gone = np.empty(KINDS, np.int64)  # cards that left the table, by kind
     # the memory players: what they remember (in order) and how far they have read
-    order = np.empty((P, TABLE), np.int64)
+    links = np.empty((P, 2, TABLE + 1), np.int64)
     length = np.zeros(P, np.int64)
-    has = np.zeros((P, TABLE), np.bool_)
+    held = np.zeros(P, np.uint64)
     card = np.zeros((P, TABLE), np.int64)
     seen = np.zeros(P, np.int64)
     open_ = np.zeros(P, np.int64)
@@ -425,6 +509,20 @@ def _play_batch(players: int, bots: np.ndarray, model: np.ndarray, forget: np.nd
     spots = np.zeros(KINDS, np.int64)
     places = np.empty((KINDS, TABLE), np.int64)
     sums = np.zeros(KINDS, np.float64)
+    remembered_best = np.empty(KINDS, np.float64)
+    runner_up = np.empty(KINDS, np.float64)
+    best_kind = np.empty(KINDS, np.int64)
+    # each seat's pair values as distinct rows of non-zero terms (see ``distinct_rows``)
+    rows = np.zeros(P, np.int64)
+    row_of = np.zeros((P, KINDS), np.int64)
+    row_kind = np.zeros((P, KINDS), np.int64)
+    term_kind = np.zeros((P, KINDS, KINDS), np.int64)
+    term_value = np.zeros((P, KINDS, KINDS), np.float64)
+    term_count = np.zeros((P, KINDS), np.int64)
+    for q in range(P):
+        if bots[q] == MEMORY:
+            rows[q] = distinct_rows(values, q, row_of, row_kind, term_kind, term_value,
+                                    term_count)
     option_value = np.empty(KINDS + 1, np.float64)
     option_kind = np.empty(KINDS + 1, np.int64)
 
@@ -445,6 +543,7 @@ def _play_batch(players: int, bots: np.ndarray, model: np.ndarray, forget: np.nd
         unseen[:] = DECK
         total = TABLE
         on_table = TABLE
+        on_table_bits = ~np.uint64(0)  # a bit for each position still on the table
         score[:] = 0
         cards[:] = 0
         lost[:] = 0
@@ -453,7 +552,10 @@ def _play_batch(players: int, bots: np.ndarray, model: np.ndarray, forget: np.nd
         gone[:] = 0
         n_log = 0
         length[:] = 0
-        has[:, :] = False
+        held[:] = 0
+        for q in range(P):
+            links[q, NEXT, TABLE] = TABLE
+            links[q, PREV, TABLE] = TABLE
         seen[:] = 0
         open_[:] = 0
         bot_turn[:] = 0
@@ -476,10 +578,12 @@ def _play_batch(players: int, bots: np.ndarray, model: np.ndarray, forget: np.nd
             if bots[seat] == MEMORY:
                 update_memory(seat, model[seat], forget[seat], capacity[seat], log_turn,
                               log_pos, log_kind, n_log, last_flip, cell, turn_no, seen, open_,
-                              bot_turn, order, length, has, card, left, gens, bot)
-                p = memory_flip(seat, values[seat], order, length, has, card, cell, first,
-                                on_table, gone, rush, belief, kinds, spots, places, sums,
-                                option_value, option_kind, gens, bot)
+                              bot_turn, links, length, held, card, left, gens, bot)
+                p = memory_flip(seat, values, rows[seat], row_of, row_kind, term_kind,
+                                term_value, term_count, links, length, held, card, cell, first,
+                                on_table, on_table_bits, gone, rush, belief, kinds, spots, places,
+                                sums, remembered_best, runner_up, best_kind, option_value,
+                                option_kind, gens, bot)
             else:
                 n = on_table - (1 if first >= 0 else 0)
                 r = randbelow(gens, bot, n)
@@ -513,6 +617,7 @@ def _play_batch(players: int, bots: np.ndarray, model: np.ndarray, forget: np.nd
             if rush:
                 cell[p] = GONE
                 on_table -= 1
+                on_table_bits &= ~(np.uint64(1) << np.uint64(p))
                 gone[k] += 1
                 if k < GOLD_KINDS:
                     score[seat] += VALUE[k]
@@ -563,6 +668,7 @@ def _play_batch(players: int, bots: np.ndarray, model: np.ndarray, forget: np.nd
                     moved = True
                     cell[pos] = GONE
                     on_table -= 1
+                    on_table_bits &= ~(np.uint64(1) << np.uint64(pos))
                     gone[kind] += 1
                     if kind < GOLD_KINDS and receiver >= 0:
                         score[receiver] += VALUE[kind]
