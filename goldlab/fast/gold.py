@@ -88,7 +88,8 @@ def _remove_offer(offer: np.ndarray, n: int, kind: int) -> int:  # pragma: no co
 
 
 # ---------------------------------------------------------------- the greedy bot
-@njit(cache=True, nogil=True)
+# (inlined into the kernel: an array passed to a call costs atomic reference counts)
+@njit(cache=True, nogil=True, inline="always")
 def _colour_worth(cards: int, total: int) -> int:  # pragma: no cover
     """One colour's part of ``bots._tableau_value``, in tenths of a point.
 
@@ -104,7 +105,7 @@ def _colour_worth(cards: int, total: int) -> int:  # pragma: no cover
     return 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _colour_total(tab: np.ndarray, seat: int, colour: int) -> int:  # pragma: no cover
     """The points of ``seat``'s cards of ``colour`` (donkeys count -2)."""
     base = colour * KINDS_PER_COLOUR
@@ -114,7 +115,7 @@ def _colour_total(tab: np.ndarray, seat: int, colour: int) -> int:  # pragma: no
     return total
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _worth_gained(tab: np.ndarray, col: np.ndarray, seat: int, give: int,
                   take: int) -> int:  # pragma: no cover
     """``_tableau_value(after) - _tableau_value(before)`` in tenths, for a take (``give`` -1)
@@ -133,7 +134,7 @@ def _worth_gained(tab: np.ndarray, col: np.ndarray, seat: int, give: int,
             + _colour_worth(nt + 1, tt + VALUE[take]) - _colour_worth(nt, tt))
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _keep_best(best: np.ndarray, n_best: int, top: int, score: int,
                index: int) -> tuple[int, int]:  # pragma: no cover
     """``GreedyBot.choose``'s running list of the best actions: (length, best score)."""
@@ -146,7 +147,7 @@ def _keep_best(best: np.ndarray, n_best: int, top: int, score: int,
     return n_best, top
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def greedy_offer_choice(tab: np.ndarray, col: np.ndarray, mask: np.ndarray, seat: int,
                         takes: np.ndarray, n_take: int, gold_offer: np.ndarray,
                         gold_value: np.ndarray, n_gold: int, best: np.ndarray,
@@ -178,7 +179,7 @@ def greedy_offer_choice(tab: np.ndarray, col: np.ndarray, mask: np.ndarray, seat
     return best[randbelow(gens, bot, n_best)]  # type: ignore[no-any-return]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def greedy_bonus_choice(tab: np.ndarray, col: np.ndarray, mask: np.ndarray, seat: int,
                         players: int, own: np.uint64, n_steal: int, n: int,
                         best: np.ndarray, gens: np.ndarray, bot: int) -> int:  # pragma: no cover

@@ -59,6 +59,10 @@ EXPLORE_BONUS = 0.1
 """``bots.EXPLORE_BONUS``: points for looking at a card the player cannot place."""
 EPS = 1e-9
 """``bots._EPS``: options this close to the best are ties."""
+RECENT = 63
+"""The record is kept as its last 64 flips (flip ``i`` at ``i & RECENT``): a memory
+player reads only the flips since the turn it last saw open, at most a round of
+turns (``2 * players + 2`` flips)."""
 NEXT = 0
 PREV = 1
 """The two links of a memory list (see ``_remove_from_memory``)."""
@@ -174,18 +178,18 @@ def update_memory(b: int, model: int, p: float, capacity: int, log_turn: np.ndar
     n_left = 0
     # cards of the turn that was still open last time may have left the table since
     for i in range(open_[b], seen[b]):
-        position = log_pos[i]
+        position = log_pos[i & RECENT]
         if last_flip[position] == i and cell[position] == GONE:
             left[n_left] = position
             n_left += 1
     for i in range(seen[b], n_log):
-        if log_turn[i] > bot_turn[b]:
+        if log_turn[i & RECENT] > bot_turn[b]:
             for j in range(n_left):
                 forget_position(links, length, held, b, left[j])
             n_left = 0
-            _advance(b, model, p, log_turn[i], bot_turn, links, length, held, gens, g)
-        position = log_pos[i]
-        remember(links, length, held, card, b, position, log_kind[i],
+            _advance(b, model, p, log_turn[i & RECENT], bot_turn, links, length, held, gens, g)
+        position = log_pos[i & RECENT]
+        remember(links, length, held, card, b, position, log_kind[i & RECENT],
                  capacity if model == LIMITED else -1)
         if last_flip[position] == i and cell[position] == GONE:
             left[n_left] = position  # its last flip took it off the table
@@ -196,7 +200,7 @@ def update_memory(b: int, model: int, p: float, capacity: int, log_turn: np.ndar
             forget_position(links, length, held, b, left[j])
         _advance(b, model, p, turn_no, bot_turn, links, length, held, gens, g)
     o = n_log
-    while o > 0 and log_turn[o - 1] >= bot_turn[b]:
+    while o > 0 and log_turn[(o - 1) & RECENT] >= bot_turn[b]:
         o -= 1
     open_[b] = o
 
@@ -467,14 +471,6 @@ def memory_flip(b: int, values: np.ndarray, rows: int, row_of: np.ndarray,
 
 
 @njit(cache=True, nogil=True)
-def _grown(log: np.ndarray) -> np.ndarray:  # pragma: no cover
-    """The flip record with twice the room."""
-    bigger = np.empty(2 * log.shape[0], np.int64)
-    bigger[: log.shape[0]] = log
-    return bigger
-
-
-@njit(cache=True, nogil=True)
 def _play_batch(players: int, bots: np.ndarray, model: np.ndarray, forget: np.ndarray,
                 capacity: np.ndarray, values: np.ndarray, seeds: np.ndarray, start: int,
                 stop: int, start_player: int, owners: np.ndarray, gold_rush_when_stuck: bool,
@@ -489,10 +485,11 @@ def _play_batch(players: int, bots: np.ndarray, model: np.ndarray, forget: np.nd
         if bots[q] == MEMORY:
             keep_record = True
 
-    # the public record of flips (``GoldrushState.log``) and each position's last flip
-    log_turn = np.empty(1024, np.int64)
-    log_pos = np.empty(1024, np.int64)
-    log_kind = np.empty(1024, np.int64)
+    # the public record of flips (``GoldrushState.log``; its latest flips) and each
+    # position's last flip
+    log_turn = np.empty(RECENT + 1, np.int64)
+    log_pos = np.empty(RECENT + 1, np.int64)
+    log_kind = np.empty(RECENT + 1, np.int64)
     last_flip = np.empty(TABLE, np.int64)
     gone = np.empty(KINDS, np.int64)  # cards that left the table, by kind
     # the memory players: what they remember (in order) and how far they have read
@@ -604,13 +601,9 @@ def _play_batch(players: int, bots: np.ndarray, model: np.ndarray, forget: np.nd
                 cell[p] = k
             k = cell[p]
             if keep_record:
-                if n_log == log_turn.shape[0]:
-                    log_turn = _grown(log_turn)
-                    log_pos = _grown(log_pos)
-                    log_kind = _grown(log_kind)
-                log_turn[n_log] = turn_no
-                log_pos[n_log] = p
-                log_kind[n_log] = k
+                log_turn[n_log & RECENT] = turn_no
+                log_pos[n_log & RECENT] = p
+                log_kind[n_log & RECENT] = k
                 last_flip[p] = n_log
                 n_log += 1
             end_turn = False
