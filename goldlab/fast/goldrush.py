@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -471,20 +472,14 @@ def memory_flip(b: int, values: np.ndarray, rows: int, row_of: np.ndarray,
 
 
 @njit(cache=True, nogil=True)
-def _play_batch(players: int, bots: np.ndarray, model: np.ndarray, forget: np.ndarray,
-                capacity: np.ndarray, values: np.ndarray, seeds: np.ndarray, start: int,
-                stop: int, start_player: int, owners: np.ndarray, gold_rush_when_stuck: bool,
-                stall_limit: int, gens: np.ndarray, gen_seeds: np.ndarray, block: np.ndarray,
-                w: np.ndarray, ints: np.ndarray, flags: np.ndarray) -> None:  # pragma: no cover
-    P = players
-    G = P + 1
-    count = stop - start
-    seed_batch(P, seeds, start, stop, gens, gen_seeds, block, w)
-    keep_record = False
-    for q in range(P):
-        if bots[q] == MEMORY:
-            keep_record = True
+def _workspace(players: int, bots: np.ndarray, values: np.ndarray) -> Any:  # pragma: no cover
+    """Every array the games of a run work in, allocated once.
 
+    The kernel itself (:func:`_play_batch`) is compiled without numba's
+    reference counting (``_nrt=False``): the decision steps it inlines pass
+    arrays, each of which would otherwise cost two atomic operations a call.
+    """
+    P = players
     # the public record of flips (``GoldrushState.log``; its latest flips) and each
     # position's last flip
     log_turn = np.empty(RECENT + 1, np.int64)
@@ -532,30 +527,58 @@ def _play_batch(players: int, bots: np.ndarray, model: np.ndarray, forget: np.nd
     gifted = np.zeros(P, np.int64)
     rush_gold = np.zeros(P, np.int64)
     before = np.zeros(P, np.int64)
+    return (log_turn, log_pos, log_kind, last_flip, gone, links, length, held, card, seen, open_,
+            bot_turn, left, belief, kinds, spots, places, sums, remembered_best, runner_up,
+            best_kind, rows, row_of, row_kind, term_kind, term_value, term_count,
+            option_value, option_kind, cell, unseen, counts, score, cards, lost, gifted,
+            rush_gold, before)
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _play_batch(players: int, bots: np.ndarray, model: np.ndarray, forget: np.ndarray,
+                capacity: np.ndarray, values: np.ndarray, seeds: np.ndarray, start: int,
+                stop: int, start_player: int, owners: np.ndarray, gold_rush_when_stuck: bool,
+                stall_limit: int, gens: np.ndarray, gen_seeds: np.ndarray, block: np.ndarray,
+                w: np.ndarray, ints: np.ndarray, flags: np.ndarray,
+                work: Any) -> None:  # pragma: no cover
+    P = players
+    G = P + 1
+    count = stop - start
+    seed_batch(P, seeds, start, stop, gens, gen_seeds, block, w)
+    keep_record = False
+    for q in range(P):
+        if bots[q] == MEMORY:
+            keep_record = True
+    (log_turn, log_pos, log_kind, last_flip, gone, links, length, held, card, seen, open_,
+     bot_turn, left, belief, kinds, spots, places, sums, remembered_best, runner_up,
+     best_kind, rows, row_of, row_kind, term_kind, term_value, term_count, option_value,
+     option_kind, cell, unseen, counts, score, cards, lost, gifted, rush_gold, before) = work
 
     for i in range(count):
         game = start + i
         gs = i * G
-        cell[:] = UNKNOWN
-        unseen[:] = DECK
+        for position in range(TABLE):
+            cell[position] = UNKNOWN
+        for k in range(KINDS):
+            unseen[k] = DECK[k]
+            gone[k] = 0
         total = TABLE
         on_table = TABLE
         on_table_bits = ~np.uint64(0)  # a bit for each position still on the table
-        score[:] = 0
-        cards[:] = 0
-        lost[:] = 0
-        gifted[:] = 0
-        rush_gold[:] = 0
-        gone[:] = 0
         n_log = 0
-        length[:] = 0
-        held[:] = 0
         for q in range(P):
+            score[q] = 0
+            cards[q] = 0
+            lost[q] = 0
+            gifted[q] = 0
+            rush_gold[q] = 0
+            length[q] = 0
+            held[q] = 0
             links[q, NEXT, TABLE] = TABLE
             links[q, PREV, TABLE] = TABLE
-        seen[:] = 0
-        open_[:] = 0
-        bot_turn[:] = 0
+            seen[q] = 0
+            open_[q] = 0
+            bot_turn[q] = 0
         first = -1  # the position turned up first this turn (-1: none yet)
         turn = start_player
         turn_no = 1
@@ -701,12 +724,13 @@ def _play_all(players: int, bots: np.ndarray, model: np.ndarray, forget: np.ndar
               owners: np.ndarray, gold_rush_when_stuck: bool, stall_limit: int, ints: np.ndarray,
               flags: np.ndarray) -> None:  # pragma: no cover
     gens, gen_seeds, block, w = generator_scratch(players, BATCH)
+    work = _workspace(players, bots, values)
     n = seeds.shape[0]
     for start in range(0, n, BATCH):
         stop = min(n, start + BATCH)
         _play_batch(players, bots, model, forget, capacity, values, seeds, start, stop,
                     start_player, owners, gold_rush_when_stuck, stall_limit, gens, gen_seeds,
-                    block, w, ints, flags)
+                    block, w, ints, flags, work)
 
 
 @dataclass(frozen=True)
