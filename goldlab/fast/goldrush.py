@@ -1,20 +1,30 @@
-"""Mount Goldrush random play in numba: the same games as the engine, much faster.
+"""Mount Goldrush play in numba: the same games as the engine, much faster.
 
 The kernel replays :class:`goldlab.games.goldrush.GoldrushState` with the
-``random`` bot (``RandomFlipBot``) in every seat, draw for draw:
+``random`` flipper (``RandomFlipBot``) and the memory players (``MemoryBot``:
+``perfect``, ``forgetful:p``, ``limited:k``) in any seats, draw for draw:
 
 * the table is lazy, as in the engine: a position flipped for the first time
   gets its card by chance, ``randrange(sum(unseen))`` walked over the kinds in
   ``ALL_CARDS`` order (the state's generator, ``random.Random(game_seed)``);
-* a bot flips ``legal[randrange(len(legal))]``, the legal flips being every
-  position still on the table in index order, less the card already turned up
-  this turn (its generator: ``random.Random(bot_seed(game_seed, seat))``);
+* a random flipper picks ``legal[randrange(len(legal))]``, the legal flips
+  being every position still on the table in index order, less the card
+  already turned up this turn (its generator:
+  ``random.Random(bot_seed(game_seed, seat))``);
+* a memory player does what ``MemoryBot.choose`` does with its own generator:
+  it reads the record's new flips into its memory turn by turn
+  (:func:`update_memory`: ``Memory.see``, ``drop`` and ``new_turn``, whose
+  forgetting draws ``rng.random()`` per memory), then decides
+  (:func:`memory_flip`: its belief, then :func:`rush_choice`,
+  :func:`second_choice` or :func:`first_choice`, ties broken by ``_pick``'s
+  ``randrange``).  Its floats are added in Python's order, so every value, and
+  every tie within ``_EPS``, is the same;
 * pairs resolve as ``rules.resolve_pair`` says (dynamite, kicks, gold found by
   the digger's owner or the flipper), the Gold Rush starts at 10 face-down
   cards, and dead or stalled tables are resolved by the ``dead_position`` option.
 
 It reports the columns :mod:`goldlab.simulation` gives Mount Goldrush.  The
-differential test in ``tests/fast`` compares every column with the engine's.
+differential tests in ``tests/fast`` compare every column with the engine's.
 
 >>> import numpy as np
 >>> out = play_random(3, np.array([1, 2], dtype=np.uint64))
@@ -24,9 +34,9 @@ differential test in ``tests/fast`` compares every column with the engine's.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import numpy as np
 from numba import njit
@@ -471,6 +481,18 @@ def memory_flip(b: int, values: np.ndarray, rows: int, row_of: np.ndarray,
     return nth_set_bit(legal, randbelow(gens, g, n_legal))
 
 
+_Kernel = TypeVar("_Kernel", bound=Callable[..., Any])
+
+
+def without_reference_counts(kernel: _Kernel) -> _Kernel:
+    """``njit`` for a kernel that allocates nothing: numba's reference counting off.
+
+    (``_nrt=False``: every array it works in comes from :func:`_workspace`.)
+    """
+    options: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False}
+    return cast(_Kernel, njit(**options)(kernel))
+
+
 @njit(cache=True, nogil=True)
 def _workspace(players: int, bots: np.ndarray, values: np.ndarray) -> Any:  # pragma: no cover
     """Every array the games of a run work in, allocated once.
@@ -534,7 +556,7 @@ def _workspace(players: int, bots: np.ndarray, values: np.ndarray) -> Any:  # pr
             rush_gold, before)
 
 
-@njit(cache=True, nogil=True, _nrt=False)
+@without_reference_counts
 def _play_batch(players: int, bots: np.ndarray, model: np.ndarray, forget: np.ndarray,
                 capacity: np.ndarray, values: np.ndarray, seeds: np.ndarray, start: int,
                 stop: int, start_player: int, owners: np.ndarray, gold_rush_when_stuck: bool,
