@@ -35,6 +35,7 @@ import numpy as np
 import plain_gold
 
 import goldlab
+import goldlab.simulation  # game_seeds
 from goldlab.bots import make_bot
 from goldlab.bots.play import bot_seed
 
@@ -181,8 +182,6 @@ def main() -> None:
     args = parser.parse_args()
     k = 10 if args.quick else 1
     if args.bots:
-        import goldlab.simulation  # game_seeds
-
         thinking_bots(k)
         return
     n_plain, n_protocol, n_fast = 2000 // k, 2000 // k, 400_000 // k
