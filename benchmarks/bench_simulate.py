@@ -9,12 +9,15 @@ Random play of Gold! with 2 players:
 3. the fast path (``goldlab.fast``), the bare kernel and through ``goldlab.simulation``;
 4. parallel scaling of ``goldlab.simulation`` on the fast path: 1 worker against 2;
 5. the protocol engine of every other registered game, with random bots (and the
-   Mount Goldrush fast path).
+   Mount Goldrush fast path);
+6. bots that think on the fast path: Gold! ``greedy`` and Mount Goldrush ``perfect``
+   (memory), 2 players: the kernel against the plain reference (measured again
+   beside them) and against the protocol engine playing the same line-up.
 
 Rates are wall-clock games/s; single-core figures also give CPU-time games/s
 (the machine may be shared: compare ratios measured in the same run).
 
-    python benchmarks/bench_simulate.py [--quick]
+    python benchmarks/bench_simulate.py [--quick] [--bots]
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ import numpy as np
 import plain_gold
 
 import goldlab
+import goldlab.simulation  # game_seeds
 from goldlab.bots import make_bot
 from goldlab.bots.play import bot_seed
 
@@ -49,10 +53,12 @@ def plain(games: int) -> None:
         plain_gold.play(seed, 2)
 
 
-def play_one(name: str, seed: int, players: int = 2, **options: object) -> None:
+def play_one(name: str, seed: int, players: int = 2, specs: tuple[str, ...] | None = None,
+             **options: object) -> None:
     """One game through the public API: observation, legal actions, the bot's choice, apply."""
+    specs = specs or ("random",) * players
     state = goldlab.make(name, players=players, seed=seed, mode="study", **options)
-    bots = [make_bot(name, "random", s, bot_seed(seed, s)) for s in range(players)]
+    bots = [make_bot(name, spec, s, bot_seed(seed, s)) for s, spec in enumerate(specs)]
     while not state.is_terminal():
         seat = state.current_player
         state.apply(bots[seat].choose(state.observation(seat), state.legal_actions()))
@@ -61,6 +67,35 @@ def play_one(name: str, seed: int, players: int = 2, **options: object) -> None:
 def protocol(games: int, name: str = "gold", players: int = 2) -> None:
     for seed in range(games):
         play_one(name, seed, players)
+
+
+def thinking_bots(k: int) -> None:
+    """Section 6: Gold! greedy and Mount Goldrush perfect memory, 2 players, on the fast path."""
+    from goldlab import fast
+
+    print("Bots that think, 2 players, on the fast path (kernel, one core) against the plain "
+          "reference (random Gold!, measured again here) and the protocol engine (public API "
+          "loop, same bots):")
+    n_plain = 2000 // k
+    reference = timed(lambda: plain(n_plain), n_plain)
+    line(f"plain reference ({n_plain:,} games)", reference, reference[0])
+    for name, specs, n_fast, n_protocol in (("gold", ("greedy", "greedy"), 200_000 // k, 600 // k),
+                                            ("goldrush", ("perfect", "perfect"), 100_000 // k,
+                                             200 // k)):
+        engine = fast.engine_for(name, specs, {})
+        assert engine is not None, f"no fast path for {name} {specs}"
+        engine(np.zeros(1, dtype=np.uint64))  # compile or load from cache
+        seeds = goldlab.simulation.game_seeds(1, n_fast)
+        kernel = timed(lambda e=engine, s=seeds: e(s), n_fast)
+        engine_rate = timed(lambda n=name, sp=specs, m=n_protocol: [
+            play_one(n, seed, 2, sp) for seed in range(m)], n_protocol)
+        label = f"{name} {'/'.join(specs)}"
+        line(f"{label}: fast path kernel ({n_fast:,})", kernel, reference[0])
+        line(f"{label}: protocol engine ({n_protocol:,})", engine_rate, reference[0])
+        print(f"  {'':<52} kernel {kernel[0]:,.0f} games/s = {kernel[0] / reference[0]:.1f}x the "
+              f"plain reference ({reference[0]:,.0f} games/s), "
+              f"{kernel[0] / engine_rate[0]:,.0f}x its protocol engine ({engine_rate[0]:,.0f}); "
+              f"CPU time: {kernel[1] / reference[1]:.1f}x plain")
 
 
 def protocol_for(name: str, seconds: float) -> tuple[int, float, float, str]:
@@ -142,8 +177,13 @@ def main() -> None:
     """Measure and print."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer games (a smoke run)")
+    parser.add_argument("--bots", action="store_true",
+                        help="only section 6 (greedy and perfect memory on the fast path)")
     args = parser.parse_args()
     k = 10 if args.quick else 1
+    if args.bots:
+        thinking_bots(k)
+        return
     n_plain, n_protocol, n_fast = 2000 // k, 2000 // k, 400_000 // k
     n_scale = [20_000, 200_000 // k]
 
@@ -203,6 +243,8 @@ def main() -> None:
             fast_rate = timed(lambda n=n: goldrush_random(2, goldlab.simulation.game_seeds(1, n)), n)
             line(f"goldrush fast path kernel, one core ({n:,})", fast_rate, reference)
             print(f"  {'':<52} = {fast_rate[0] / (games / wall):,.0f}x its protocol engine")
+
+    thinking_bots(k)
 
 
 if __name__ == "__main__":

@@ -5,17 +5,30 @@ compiled twin here; it plays exactly the same games as the protocol engine
 (the same seeds give the same cards, the same choices, the same scores), so
 switching it on or off never changes a result, only the time it takes.
 
-Supported now, with the ``random`` bot in every seat and every option:
-Gold! (2-3 players) and Mount Goldrush (2-5 players, both editions).
+Supported now, with every option:
+
+* Gold! (2-3 players): ``random`` and ``greedy``, alone or mixed
+  (:mod:`goldlab.fast.gold`);
+* Mount Goldrush (2-5 players, both editions and layouts): ``random`` and the
+  memory players ``perfect``, ``forgetful:p`` and ``limited:k``, alone or mixed
+  (:mod:`goldlab.fast.goldrush`).
+
+A bot that thinks is mirrored step by step, its tie-breaks drawn from its own
+seeded generator exactly as the Python bot draws them.  Other bots, or other
+player counts, play on the protocol engine.
 
 >>> import numpy as np
 >>> from goldlab import fast
 >>> fast.supports("gold", ["random", "random"], {})
 True
 >>> fast.supports("gold", ["random", "greedy"], {})
-False
+True
 >>> fast.supports("goldrush", ["random"] * 5, {"edition": "B"})
 True
+>>> fast.supports("goldrush", ["perfect", "forgetful:0.3", "limited:6"], {"layout": "grid"})
+True
+>>> fast.supports("gold", ["random"] * 4, {})
+False
 """
 
 from __future__ import annotations

@@ -1,27 +1,38 @@
-"""Gold! random play in numba: the same games as the engine, about a hundred times faster.
+"""Gold! bot play in numba: the same games as the engine, about a hundred times faster.
 
-The kernel replays what :class:`goldlab.games.gold.GoldState` and
-:class:`goldlab.bots.RandomBot` do, draw for draw:
+The kernel replays what :class:`goldlab.games.gold.GoldState` and the built-in
+bots do, draw for draw:
 
 * the state's generator is ``random.Random(game_seed)``: starting donkeys are
   ``free[randrange(len(free))]`` over the colours nobody holds (rulebook
   order), and each reveal is ``randrange(sum(unseen))`` walked over the card
   kinds in ``ALL_CARDS`` order (the two cards removed unseen stay in that
   multiset, exactly as in the engine);
-* each bot's generator is ``random.Random(bot_seed(game_seed, seat))`` and
-  picks ``legal[randrange(len(legal))]`` from the legal actions listed in
-  ``rules.legal_actions`` order (takes in offer order, then exchanges by
-  tableau card, then offer card; steals by victim and card; then "no bonus").
+* each bot's generator is ``random.Random(bot_seed(game_seed, seat))``.  The
+  legal actions are listed in ``rules.legal_actions`` order (takes in offer
+  order, then exchanges by tableau card, then offer card; steals by victim
+  and card; then "no bonus").  ``random`` (:class:`goldlab.bots.RandomBot`)
+  picks ``legal[randrange(len(legal))]``; ``greedy``
+  (:class:`goldlab.games.gold.bots.GreedyBot`) scores every legal action one
+  step ahead and picks ``best[randrange(len(best))]`` among the best, in
+  legal order.
+
+The greedy bot's worths are multiples of 0.05 (``2.0 * total``, ``0.8 *
+total + 2.0``, ``0.6 * total``, plus half a hurt for a steal), and it treats
+scores within ``1e-9`` as equal; the kernel counts them exactly in twentieths,
+which makes the same ties and the same choices.
 
 It also computes what :mod:`goldlab.simulation` reports for every game (scores,
 ranks, sets, colour-scoring points, donkeys banked, turns, lead changes,
 whether the winner was only decided by the final step).  The differential
-test in ``tests/fast`` plays thousands of games both ways and compares every
+tests in ``tests/fast`` play thousands of games both ways and compare every
 column.
 
 >>> import numpy as np
 >>> out = play_random(2, np.array([1, 2, 3], dtype=np.uint64))
 >>> out["score"].shape
+(3, 2)
+>>> play(("greedy", "random"), np.array([1, 2, 3], dtype=np.uint64))["score"].shape
 (3, 2)
 """
 
@@ -54,6 +65,13 @@ EXCHANGE = 1
 STEAL = 2
 NO_BONUS = 3
 
+RANDOM = 0
+GREEDY = 1
+BOTS = {"random": RANDOM, "greedy": GREEDY}
+"""The bots the kernel plays, by spec."""
+MOST_ACTIONS = 512
+"""Room for the legal actions of one decision (far more than a tableau allows)."""
+
 RESULT_COLUMNS = ("score", "rank", "pile_cards", "sets", "colour_points", "donkeys_banked")
 GAME_COLUMNS = ("actions", "turns", "lead_changes", "decided_at_end")
 
@@ -69,9 +87,131 @@ def _remove_offer(offer: np.ndarray, n: int, kind: int) -> int:  # pragma: no co
     return n - 1
 
 
+# ---------------------------------------------------------------- the greedy bot
+# (inlined into the kernel: an array passed to a call costs atomic reference counts)
+@njit(cache=True, nogil=True, inline="always")
+def _colour_worth(cards: int, total: int) -> int:  # pragma: no cover
+    """One colour's part of ``bots._tableau_value``, in tenths of a point.
+
+    Three or more cards: ``2.0 * total`` (banked); two: ``0.8 * total + 2.0``
+    (the promise of a pair); one: ``0.6 * total``; none: nothing.
+    """
+    if cards >= 3:
+        return 20 * total
+    if cards == 2:
+        return 8 * total + 20
+    if cards == 1:
+        return 6 * total
+    return 0
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _colour_total(tab: np.ndarray, seat: int, colour: int) -> int:  # pragma: no cover
+    """The points of ``seat``'s cards of ``colour`` (donkeys count -2)."""
+    base = colour * KINDS_PER_COLOUR
+    total = 0
+    for k in range(base, base + KINDS_PER_COLOUR):
+        total += tab[seat, k] * VALUE[k]
+    return total
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _worth_gained(tab: np.ndarray, col: np.ndarray, seat: int, give: int,
+                  take: int) -> int:  # pragma: no cover
+    """``_tableau_value(after) - _tableau_value(before)`` in tenths, for a take (``give`` -1)
+    or an exchange: only the colours of the two cards change."""
+    ct = take // KINDS_PER_COLOUR
+    nt = col[seat, ct]
+    tt = _colour_total(tab, seat, ct)
+    if give < 0:
+        return _colour_worth(nt + 1, tt + VALUE[take]) - _colour_worth(nt, tt)
+    cg = give // KINDS_PER_COLOUR
+    if cg == ct:
+        return _colour_worth(nt, tt - VALUE[give] + VALUE[take]) - _colour_worth(nt, tt)
+    ng = col[seat, cg]
+    tg = _colour_total(tab, seat, cg)
+    return (_colour_worth(ng - 1, tg - VALUE[give]) - _colour_worth(ng, tg)
+            + _colour_worth(nt + 1, tt + VALUE[take]) - _colour_worth(nt, tt))
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _keep_best(best: np.ndarray, n_best: int, top: int, score: int,
+               index: int) -> tuple[int, int]:  # pragma: no cover
+    """``GreedyBot.choose``'s running list of the best actions: (length, best score)."""
+    if n_best == 0 or score > top:
+        best[0] = index
+        return 1, score
+    if score == top:
+        best[n_best] = index
+        return n_best + 1, top
+    return n_best, top
+
+
+@njit(cache=True, nogil=True, inline="always")
+def greedy_offer_choice(tab: np.ndarray, col: np.ndarray, mask: np.ndarray, seat: int,
+                        takes: np.ndarray, n_take: int, gold_offer: np.ndarray,
+                        gold_value: np.ndarray, n_gold: int, best: np.ndarray,
+                        gens: np.ndarray, bot: int) -> int:  # pragma: no cover
+    """``GreedyBot.choose`` for actions A and B: the index of its choice among the legal ones.
+
+    A take or an exchange scores ``_tableau_value(after) - _tableau_value(before)``
+    (here twice the tenths, twentieths like a steal); ties go to
+    ``best[rng.randrange(len(best))]`` in legal order.
+    """
+    n_best = 0
+    top = 0
+    index = 0
+    for j in range(n_take):
+        n_best, top = _keep_best(best, n_best, top, 2 * _worth_gained(tab, col, seat, -1,
+                                                                        takes[j]), index)
+        index += 1
+    if n_gold > 0:
+        m = mask[seat]
+        while m:
+            give = trailing_zeros(m)
+            m &= m - np.uint64(1)
+            gv = VALUE[give]
+            for j in range(n_gold):
+                if gv < 0 or gold_value[j] < gv:
+                    score = 2 * _worth_gained(tab, col, seat, give, gold_offer[j])
+                    n_best, top = _keep_best(best, n_best, top, score, index)
+                    index += 1
+    return best[randbelow(gens, bot, n_best)]  # type: ignore[no-any-return]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def greedy_bonus_choice(tab: np.ndarray, col: np.ndarray, mask: np.ndarray, seat: int,
+                        players: int, own: np.uint64, n_steal: int, n: int,
+                        best: np.ndarray, gens: np.ndarray, bot: int) -> int:  # pragma: no cover
+    """``GreedyBot.choose`` for the set bonus: the index of its choice among the legal ones.
+
+    A steal scores the card's value plus half what it costs the victim
+    (``_tableau_value`` before less after); "no bonus" scores 0.  In twentieths.
+    """
+    n_best = 0
+    top = 0
+    index = 0
+    for victim in range(players):
+        if victim == seat:
+            continue
+        m = mask[victim] & ~own
+        while m:
+            k = trailing_zeros(m)
+            m &= m - np.uint64(1)
+            c = k // KINDS_PER_COLOUR
+            cards = col[victim, c]
+            total = _colour_total(tab, victim, c)
+            hurt = _colour_worth(cards, total) - _colour_worth(cards - 1, total - VALUE[k])
+            n_best, top = _keep_best(best, n_best, top, 20 * VALUE[k] + hurt, index)
+            index += 1
+    if n > n_steal:  # "no bonus"
+        n_best, top = _keep_best(best, n_best, top, 0, index)
+    return best[randbelow(gens, bot, n_best)]  # type: ignore[no-any-return]
+
+
 @njit(cache=True, nogil=True)
-def _play_batch(players: int, seeds: np.ndarray, start: int, stop: int, start_player: int,
-                donkeys: np.ndarray, declinable: bool, gens: np.ndarray,
+def _play_batch(players: int, bots: np.ndarray, seeds: np.ndarray, start: int, stop: int,
+                start_player: int, donkeys: np.ndarray, declinable: bool, gens: np.ndarray,
                 gen_seeds: np.ndarray, block: np.ndarray, w: np.ndarray,
                 ints: np.ndarray, flags: np.ndarray) -> None:  # pragma: no cover
     P = players
@@ -95,6 +235,7 @@ def _play_batch(players: int, seeds: np.ndarray, start: int, stop: int, start_pl
     free = np.empty(COLOURS, np.int64)
     gold_offer = np.empty(8, np.int64)
     nbest = np.zeros(P, np.int64)
+    choices = np.empty(MOST_ACTIONS, np.int64)
 
     for i in range(count):
         game = start + i
@@ -177,7 +318,11 @@ def _play_batch(players: int, seeds: np.ndarray, start: int, stop: int, start_pl
                 n_steal = n
                 if declinable or n == 0:
                     n += 1
-                r = randbelow(gens, bot, n)
+                if bots[seat] == GREEDY:
+                    r = greedy_bonus_choice(tab, col, mask, seat, P, own, n_steal, n, choices,
+                                            gens, bot)
+                else:
+                    r = randbelow(gens, bot, n)
                 if r < n_steal:
                     kind = STEAL
                     for victim in range(P):
@@ -239,7 +384,11 @@ def _play_batch(players: int, seeds: np.ndarray, start: int, stop: int, start_pl
                             for j in range(n_gold):
                                 if gold_value[j] < gv:
                                     n += 1
-                r = randbelow(gens, bot, n)
+                if bots[seat] == GREEDY:
+                    r = greedy_offer_choice(tab, col, mask, seat, takes, n_take, gold_offer,
+                                            gold_value, n_gold, choices, gens, bot)
+                else:
+                    r = randbelow(gens, bot, n)
                 turns += 1
                 if r < n_take:
                     kind = TAKE
@@ -356,36 +505,51 @@ def _play_batch(players: int, seeds: np.ndarray, start: int, stop: int, start_pl
 
 
 @njit(cache=True, nogil=True)
-def _play_all(players: int, seeds: np.ndarray, start_player: int, donkeys: np.ndarray,
+def _play_all(players: int, bots: np.ndarray, seeds: np.ndarray, start_player: int,
+              donkeys: np.ndarray,
               declinable: bool, ints: np.ndarray, flags: np.ndarray) -> None:  # pragma: no cover
     gens, gen_seeds, block, w = generator_scratch(players, BATCH)
     n = seeds.shape[0]
     for start in range(0, n, BATCH):
         stop = min(n, start + BATCH)
-        _play_batch(players, seeds, start, stop, start_player, donkeys, declinable, gens,
+        _play_batch(players, bots, seeds, start, stop, start_player, donkeys, declinable, gens,
                     gen_seeds, block, w, ints, flags)
 
 
-def play_random(players: int, seeds: np.ndarray, *, start_player: int = 0,
-                donkey_colours: tuple[int, ...] | None = None,
-                bonus_may_be_declined: bool = True) -> dict[str, np.ndarray]:
-    """Play one game of random bots per seed; per-seat and per-game columns as arrays.
+def play(bots: tuple[str, ...], seeds: np.ndarray, *, start_player: int = 0,
+         donkey_colours: tuple[int, ...] | None = None,
+         bonus_may_be_declined: bool = True) -> dict[str, np.ndarray]:
+    """Play one game per seed with ``bots`` (``random`` or ``greedy``, one per seat).
 
     ``donkey_colours``: colour numbers (rulebook order) per seat, or None to
     deal them by chance (the default option ``starting_donkeys="random"``).
     Per-seat arrays have shape ``(games, players)``; per-game ones ``(games,)``.
     """
+    players = len(bots)
     if players not in (2, 3):
         raise ValueError("Gold! is for 2-3 players")
+    if any(b not in BOTS for b in bots):
+        raise ValueError(f"the Gold! kernel plays {', '.join(BOTS)}, not {bots!r}")
     seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
     n = seeds.shape[0]
     ints = np.zeros((n, players, len(RESULT_COLUMNS)), np.int64)
     flags = np.zeros((n, len(GAME_COLUMNS)), np.int64)
     donkeys = np.array(donkey_colours if donkey_colours is not None else (-1,), np.int64)
-    _play_all(players, seeds, start_player, donkeys, bonus_may_be_declined, ints, flags)
+    kinds = np.array([BOTS[b] for b in bots], np.int64)
+    _play_all(players, kinds, seeds, start_player, donkeys, bonus_may_be_declined, ints, flags)
     out: dict[str, np.ndarray] = {
         name: ints[:, :, j] for j, name in enumerate(RESULT_COLUMNS)
     }
     for j, name in enumerate(GAME_COLUMNS):
         out[name] = flags[:, j]
     return out
+
+
+def play_random(players: int, seeds: np.ndarray, *, start_player: int = 0,
+                donkey_colours: tuple[int, ...] | None = None,
+                bonus_may_be_declined: bool = True) -> dict[str, np.ndarray]:
+    """Play one game of random bots per seed (:func:`play` with ``random`` in every seat)."""
+    if players not in (2, 3):
+        raise ValueError("Gold! is for 2-3 players")
+    return play(("random",) * players, seeds, start_player=start_player,
+                donkey_colours=donkey_colours, bonus_may_be_declined=bonus_may_be_declined)

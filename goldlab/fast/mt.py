@@ -10,7 +10,9 @@ and ``random.py``):
 * ``getrandbits(k)`` for ``k <= 32``: one tempered 32-bit output shifted right
   by ``32 - k``;
 * ``randrange(n)``: ``_randbelow_with_getrandbits``: draw ``n.bit_length()``
-  bits until the value is below ``n``.
+  bits until the value is below ``n``;
+* ``random()``: two outputs, ``a >> 5`` and ``b >> 6``, as
+  ``(a * 67108864.0 + b) * (1.0 / 9007199254740992.0)`` (``random_random``).
 
 Generators live in the columns of a ``uint32`` array of shape ``(ROW, G)``:
 the 624 state words, then the read position, then the next word to twist.
@@ -111,7 +113,7 @@ def seed_generators(gens: np.ndarray, seeds: np.ndarray) -> None:  # pragma: no 
         gens[NEXT, g] = N
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def genrand_uint32(gens: np.ndarray, g: int) -> np.uint32:  # pragma: no cover
     """The next tempered 32-bit output of generator ``g`` (``genrand_uint32``)."""
     pos = gens[POS, g]
@@ -146,7 +148,7 @@ _SHIFT = np.array([32 - max(1, n.bit_length()) for n in range(256)], dtype=np.in
 """``32 - n.bit_length()`` for small ``n``: the shift of ``getrandbits(n.bit_length())``."""
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def randbelow(gens: np.ndarray, g: int, n: int) -> int:  # pragma: no cover
     """``random.Random.randrange(n)`` of generator ``g``, for ``0 < n < 2**32``."""
     if n < 256:
@@ -163,7 +165,15 @@ def randbelow(gens: np.ndarray, g: int, n: int) -> int:  # pragma: no cover
             return r  # type: ignore[return-value]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
+def random_float(gens: np.ndarray, g: int) -> float:  # pragma: no cover
+    """``random.Random.random()`` of generator ``g``: a float in [0, 1), 53 random bits."""
+    a = genrand_uint32(gens, g) >> np.uint32(5)
+    b = genrand_uint32(gens, g) >> np.uint32(6)
+    return (float(a) * 67108864.0 + float(b)) * (1.0 / 9007199254740992.0)
+
+
+@njit(cache=True, nogil=True, inline="always")
 def draw_counted(
     gens: np.ndarray, g: int, counts: np.ndarray, total: int
 ) -> int:  # pragma: no cover

@@ -10,7 +10,7 @@ import numpy as np
 from numba import njit
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def sole_leader(score: np.ndarray, players: int) -> int:  # pragma: no cover
     """The seat alone at the top by points, or -1 when the top is shared."""
     top = -(1 << 30)

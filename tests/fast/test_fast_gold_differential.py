@@ -2,7 +2,8 @@
 
 Thousands of games are played both ways from the same seeds; every column of
 the results (scores, ranks, sets, colour-scoring points, donkeys and cards
-banked, turns, decisions, lead changes, decided-at-the-end) must agree.
+banked, turns, decisions, lead changes, decided-at-the-end) must agree, for
+the random bot and the greedy one, alone or mixed.
 """
 
 import sys
@@ -19,10 +20,11 @@ from goldlab.simulation import game_seeds
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _both(n: int, seed: int, players: int, **options: object) -> tuple[object, object]:
+def _both(n: int, seed: int, players: int, bots: str | list[str] = "random",
+          **options: object) -> tuple[object, object]:
     kwargs = dict(players=players, backend="serial", quiet=True, **options)
-    quick = goldlab.simulate("gold", "random", n, seed, fast=True, **kwargs)
-    slow = goldlab.simulate("gold", "random", n, seed, fast=False, **kwargs)
+    quick = goldlab.simulate("gold", bots, n, seed, fast=True, **kwargs)
+    slow = goldlab.simulate("gold", bots, n, seed, fast=False, **kwargs)
     assert quick.attrs["goldlab"]["engine"] == "fast"
     assert slow.attrs["goldlab"]["engine"] == "protocol"
     return quick, slow
@@ -57,6 +59,38 @@ def test_every_option_is_played_the_same(options: dict[str, object]) -> None:
     _assert_same(*_both(150, 5, players, **options))
 
 
+@pytest.mark.slow
+def test_two_thousand_greedy_games_agree_in_every_column() -> None:
+    quick, slow = _both(2000, 20260601, 2, "greedy")
+    _assert_same(quick, slow)
+    import pandas as pd
+
+    assert isinstance(quick, pd.DataFrame)
+    assert quick["sets_scored"].sum() > 0 and quick["colour_points"].sum() > 0
+
+
+@pytest.mark.parametrize("bots", [
+    ["greedy", "random"],
+    ["random", "greedy"],
+    ["greedy", "random", "greedy"],
+    ["random", "random", "greedy"],
+    ["greedy", "greedy", "greedy"],
+])
+def test_greedy_mixed_with_random_agrees(bots: list[str]) -> None:
+    _assert_same(*_both(200, 41, len(bots), bots))
+
+
+@pytest.mark.parametrize("options", [
+    {"start_player": 1},
+    {"starting_donkeys": "violet,orange"},
+    {"bonus_may_be_declined": False},
+    {"start_player": 2, "starting_donkeys": "green,blue,red", "bonus_may_be_declined": False},
+])
+def test_greedy_plays_every_option_the_same(options: dict[str, object]) -> None:
+    players = 3 if options.get("start_player") == 2 else 2
+    _assert_same(*_both(150, 6, players, ["greedy", "random", "greedy"][:players], **options))
+
+
 def test_the_fast_path_scores_match_play_game_for_arbitrary_seeds() -> None:
     seeds = np.array([0, 1, 2**32, 2**63 - 1, 987654321987], dtype=np.uint64)
     from goldlab.fast.gold import play_random
@@ -67,10 +101,23 @@ def test_the_fast_path_scores_match_play_game_for_arbitrary_seeds() -> None:
         assert tuple(out["score"][i]) == outcome.scores
 
 
+def test_the_greedy_kernel_scores_match_play_game_for_arbitrary_seeds() -> None:
+    seeds = np.array([0, 1, 2**32, 2**63 - 1, 2**64 - 1, 987654321987], dtype=np.uint64)
+    from goldlab.fast.gold import play
+
+    out = play(("greedy", "random", "greedy"), seeds)
+    for i, seed in enumerate(seeds):
+        outcome = play_game("gold", ["greedy", "random", "greedy"], int(seed)).outcome()
+        assert tuple(out["score"][i]) == outcome.scores
+
+
 def test_what_the_fast_path_supports() -> None:
     assert fast.supports("gold", ["random"] * 3, {"start_player": 1})
-    assert not fast.supports("gold", ["random", "greedy"], {})
+    assert fast.supports("gold", ["random", "greedy"], {})
+    assert fast.supports("gold", ["greedy"] * 3, {"bonus_may_be_declined": False})
     assert not fast.supports("gold", ["random", "random:1"], {})
+    assert not fast.supports("gold", ["greedy", "greedy:1"], {})
+    assert not fast.supports("gold", ["greedy"] * 4, {})
     assert not fast.supports("gold", ["random"] * 4, {})
     assert not fast.supports("goldland", ["random", "random"], {})
 

@@ -7,7 +7,7 @@ import pytest
 from numba import njit
 
 from goldlab.bots.play import bot_seed
-from goldlab.fast.mt import new_generators, randbelow, seed_generators
+from goldlab.fast.mt import new_generators, randbelow, random_float, seed_generators
 from goldlab.fast.sha import bot_seeds
 
 SEEDS = [0, 1, 7, 2**31, 2**32 - 1, 2**32, 2**40 + 3, 2**63 - 1, 2**64 - 1, 123456789123456]
@@ -49,3 +49,19 @@ def test_seeded_bot_generators_draw_what_the_bots_draw(seat: int) -> None:
     reference = random.Random(bot_seed(game_seed, seat))
     bounds = np.arange(1, 80, dtype=np.int64)
     assert _draws(gens, 0, bounds).tolist() == [reference.randrange(int(b)) for b in bounds]
+
+
+@njit(cache=True)
+def _floats(gens: np.ndarray, g: int, n: int) -> np.ndarray:  # pragma: no cover
+    out = np.empty(n, np.float64)
+    for i in range(n):
+        out[i] = random_float(gens, g)
+    return out
+
+
+def test_random_matches_cpython_bit_for_bit() -> None:
+    gens = new_generators(len(SEEDS))
+    seed_generators(gens, np.array(SEEDS, dtype=np.uint64))
+    for g, seed in enumerate(SEEDS):
+        reference = random.Random(seed)
+        assert _floats(gens, g, 700).tolist() == [reference.random() for _ in range(700)]

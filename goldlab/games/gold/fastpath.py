@@ -1,4 +1,4 @@
-"""Gold!'s fast path: the compiled random player of :mod:`goldlab.fast.gold`, with its columns."""
+"""Gold!'s fast path: the compiled ``random`` and ``greedy`` players of :mod:`goldlab.fast.gold`."""
 
 from __future__ import annotations
 
@@ -10,13 +10,16 @@ if TYPE_CHECKING:
 
 
 def engine(bots: Sequence[str], options: Mapping[str, Any]) -> Engine | None:
-    """The compiled Gold! player for ``random`` in every seat (2-3 players), or None."""
+    """The compiled Gold! player for ``random`` and ``greedy`` bots (2-3 players), or None."""
     from goldlab.core.errors import GoldlabError
     from goldlab.core.registry import make_game
-    from goldlab.fast import is_builtin_random
 
-    if not 2 <= len(bots) <= 3 or not all(is_builtin_random("gold", b) for b in bots):
+    if not 2 <= len(bots) <= 3:
         return None
+    kinds = tuple(_compiled_bot(b) for b in bots)
+    if any(k is None for k in kinds):
+        return None
+    line_up = tuple(k for k in kinds if k is not None)
     try:
         g = make_game("gold", len(bots), **options)
     except GoldlabError:
@@ -29,15 +32,14 @@ def engine(bots: Sequence[str], options: Mapping[str, Any]) -> Engine | None:
         return None  # pragma: no cover - make_game refused already
     fixed = opts.donkey_colours()  # type: ignore[attr-defined]
     donkeys = None if fixed is None else tuple(COLOURS.index(c) for c in fixed)
-    players = len(bots)
     start = int(opts.start_player)  # type: ignore[attr-defined]
     declinable = bool(opts.bonus_may_be_declined)  # type: ignore[attr-defined]
 
-    def play(seeds: Seeds) -> tuple[Columns, Columns]:
-        from goldlab.fast.gold import play_random
+    def run(seeds: Seeds) -> tuple[Columns, Columns]:
+        from goldlab.fast.gold import play
 
-        out = play_random(players, seeds, start_player=start, donkey_colours=donkeys,
-                          bonus_may_be_declined=declinable)
+        out = play(line_up, seeds, start_player=start, donkey_colours=donkeys,
+                   bonus_may_be_declined=declinable)
         games = {k: out[k] for k in ("turns", "actions", "lead_changes", "decided_at_end")}
         seats = {
             "score": out["score"],
@@ -49,4 +51,20 @@ def engine(bots: Sequence[str], options: Mapping[str, Any]) -> Engine | None:
         }
         return games, seats
 
-    return play
+    return run
+
+
+def _compiled_bot(spec: str) -> str | None:
+    """The kernel's name for the bot ``spec`` makes (``random`` or ``greedy``), or None."""
+    from goldlab.bots import make_bot
+    from goldlab.core.errors import GoldlabError
+    from goldlab.fast import is_builtin_random
+    from goldlab.games.gold.bots import GreedyBot
+
+    if is_builtin_random("gold", spec):
+        return "random"
+    try:
+        bot = make_bot("gold", spec, 0, 0)
+    except GoldlabError:
+        return None
+    return "greedy" if spec.strip() == "greedy" and type(bot) is GreedyBot else None

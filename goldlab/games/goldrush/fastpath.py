@@ -1,4 +1,10 @@
-"""Mount Goldrush's fast path: :mod:`goldlab.fast.goldrush`'s compiled random player."""
+"""Mount Goldrush's fast path: :mod:`goldlab.fast.goldrush`'s compiled players.
+
+The random flipper and the memory players (``perfect``, ``forgetful:p``,
+``limited:k``).  For a memory player the kernel gets what ``MemoryBot`` works
+out for the game: its memory model in this layout (``_fresh_memory``) and its
+pair values (``pair_values``).
+"""
 
 from __future__ import annotations
 
@@ -7,41 +13,81 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from goldlab.fast import Columns, Engine, Seeds
+    from goldlab.fast.goldrush import Player
 
 
 def engine(bots: Sequence[str], options: Mapping[str, Any]) -> Engine | None:
-    """The compiled Mount Goldrush player for ``random`` in every seat, or None."""
-    from goldlab.bots import make_bot
+    """The compiled Mount Goldrush players for these bots (2-5 seats), or None.
+
+    Every seat must be ``random`` or a memory player (``perfect``, ``forgetful:p``,
+    ``limited:k``).
+    """
     from goldlab.core.errors import GoldlabError
     from goldlab.core.registry import make_game
-    from goldlab.games.goldrush.bots import RandomFlipBot
     from goldlab.games.goldrush.cards import COLOURS
     from goldlab.games.goldrush.options import GOLD_RUSH
 
-    if not 2 <= len(bots) <= 5 or any(
-            b.strip() != "random" or type(make_bot("goldrush", b, 0, 0)) is not RandomFlipBot
-            for b in bots):
+    if not 2 <= len(bots) <= 5:
         return None
     try:
         g = make_game("goldrush", len(bots), **options)
     except GoldlabError:
         return None
     opts: Any = g.options
-    owners = tuple(-1 if g.owners[c] is None else int(g.owners[c])  # type: ignore[attr-defined]
-                   for c in COLOURS)
-    players = len(bots)
+    owners_of: Any = g.owners  # type: ignore[attr-defined]
+    players = [_compiled_player(b, seat, len(bots), owners_of, opts.layout)
+               for seat, b in enumerate(bots)]
+    if any(p is None for p in players):
+        return None
+    line_up = [p for p in players if p is not None]
+    owners = tuple(-1 if owners_of[c] is None else int(owners_of[c]) for c in COLOURS)
     start = int(opts.start_player)
     rush_when_stuck = opts.dead_position == GOLD_RUSH
     stall_limit = int(opts.stall_limit)
 
-    def play(seeds: Seeds) -> tuple[Columns, Columns]:
-        from goldlab.fast.goldrush import play_random
+    def run(seeds: Seeds) -> tuple[Columns, Columns]:
+        from goldlab.fast.goldrush import play
 
-        out = play_random(players, seeds, start_player=start, owners=owners,
-                          gold_rush_when_stuck=rush_when_stuck, stall_limit=stall_limit)
+        out = play(line_up, seeds, start_player=start, owners=owners,
+                   gold_rush_when_stuck=rush_when_stuck, stall_limit=stall_limit)
         games = {k: out[k] for k in ("turns", "actions", "lead_changes", "decided_at_end")}
         seats = {k: out[k] for k in ("score", "rank", "gold_cards", "gold_lost_to_others",
                                      "gold_from_others", "rush_gold")}
         return games, seats
 
-    return play
+    return run
+
+
+def _compiled_player(spec: str, seat: int, players: int, owners: Mapping[str, int | None],
+                     layout: str) -> Player | None:
+    """The kernel's player for the bot ``spec`` makes in ``seat``, or None if it has none."""
+    from goldlab.bots import make_bot
+    from goldlab.core.errors import GoldlabError
+    from goldlab.fast.goldrush import Player
+    from goldlab.games.goldrush.bots import (
+        ForgetfulBot,
+        ForgetfulMemory,
+        LimitedBot,
+        LimitedMemory,
+        PerfectBot,
+        RandomFlipBot,
+        pair_values,
+    )
+
+    try:
+        bot = make_bot("goldrush", spec, seat, 0)
+    except GoldlabError:
+        return None
+    kind = type(bot)
+    if kind is RandomFlipBot:
+        return Player() if spec.strip() == "random" else None
+    if kind not in (PerfectBot, ForgetfulBot, LimitedBot):
+        return None
+    assert isinstance(bot, PerfectBot | ForgetfulBot | LimitedBot)
+    memory = bot._fresh_memory(layout)  # the model this bot plays with in this layout
+    values = tuple(tuple(row) for row in pair_values(seat, dict(owners), players))
+    if type(memory) is ForgetfulMemory:
+        return Player("forgetful", forget=memory.p, values=values)
+    if type(memory) is LimitedMemory:
+        return Player("limited", capacity=memory.k, values=values)
+    return Player("perfect", values=values)
