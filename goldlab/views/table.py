@@ -227,10 +227,12 @@ class Table:
 
     def _announce_thinker(self) -> None:
         """Before a searching bot decides (which may take seconds), show the position so far
-        (the move just made included) and say who is thinking."""
+        (the move just made included) and say who is thinking.  A decision with one legal
+        action is not searched: nothing to say."""
         seat = self.state.current_player
         bot = self._bots.get(seat)
-        if bot is not None and bot.searches and not self.state.is_terminal():
+        if (bot is not None and bot.searches and not self.state.is_terminal()
+                and len(self.state.legal_actions()) > 1):
             self.changed()
             self._announce(f"{self.names[seat]} ({self._bot_specs[seat]}) is thinking\u2026")
         else:
