@@ -260,22 +260,73 @@ function render({ model, el: root }) {
     memory.checked = p.memory;
     memoryField.style.display = p.memory_toggle ? "" : "none";
     const key = JSON.stringify([p.bots, p.bot_choices]);
-    if (key === seatsKey) return;
+    if (key === seatsKey) {
+      // Unchanged: show the seats' real choices again (after a refused one, say).
+      for (const b of p.bots) {
+        const player = seats.querySelector(`select.gl-seat-player[data-seat="${b.seat}"]`);
+        const strength = seats.querySelector(`select.gl-seat-strength[data-seat="${b.seat}"]`);
+        if (player) player.value = b.bot;
+        if (strength) strength.value = b.value;
+      }
+      return;
+    }
     seatsKey = key;
+    // Who plays each seat: a person or any bot of the game (its description as the title),
+    // and for a bot that takes a number a strength menu.  Python names every entry and
+    // turns the choice into the bot's spec; the menus only send the chosen value.
+    const choices = new Map(p.bot_choices.map((c) => [c.value, c]));
     seats.replaceChildren(...p.bots.map((b) => {
+      const field = el("span", "gl-seat-field");
+      field.dataset.seat = String(b.seat);
       const select = el("select", "gl-seat-player");
       select.dataset.seat = String(b.seat);
       for (const choice of p.bot_choices) {
-        const option = el("option", "", choice);
-        option.value = choice;
+        const option = el("option", "", choice.label);
+        option.value = choice.value;
+        option.title = choice.title;
         select.append(option);
       }
-      select.value = b.value;
-      select.title = `who plays ${b.name}`;
-      select.addEventListener("change", () => send({ type: "bot", seat: b.seat, value: select.value }));
-      return labelled(b.name, select, "gl-seat-field");
+      select.value = b.bot;
+      const chosen = choices.get(b.bot);
+      select.title = `who plays ${b.name}${chosen ? `: ${chosen.title}` : ""}`;
+      select.addEventListener("change", () => {
+        const picked = choices.get(select.value);
+        send({ type: "bot", seat: b.seat, value: picked ? picked.default : select.value });
+      });
+      field.append(labelled(b.name, select));
+      if (b.strengths.length) {
+        const strength = el("select", "gl-seat-strength");
+        strength.dataset.seat = String(b.seat);
+        for (const s of b.strengths) {
+          const option = el("option", "", s.label);
+          option.value = s.value;
+          strength.append(option);
+        }
+        strength.value = b.value;
+        strength.title = `strength of ${b.name}'s ${b.bot}: ${chosen ? chosen.strength : ""}`;
+        strength.setAttribute("aria-label", `strength of ${b.name}'s ${b.bot}`);
+        strength.addEventListener("change", () => send({ type: "bot", seat: b.seat, value: strength.value }));
+        field.append(labelled("strength", strength));
+      }
+      return field;
     }));
   }
+
+  // While a searching bot decides, Python says who is thinking (its own trait, sent at once).
+  let thoughts = 0;
+  function drawThinking() {
+    const text = model.get("thinking") || "";
+    view.classList.toggle("gl-is-thinking", Boolean(text));
+    if (text) {
+      thoughts += 1;
+      view.dataset.thinkingSeen = String(thoughts);
+      status.textContent = text;
+    } else {
+      const p = model.get("payload");
+      if (p && p.title) status.textContent = statusText(p);
+    }
+  }
+  model.on("change:thinking", drawThinking);
 
   function drawInspector(p) {
     const page = p.inspector;
@@ -352,12 +403,16 @@ function render({ model, el: root }) {
     }
   }
 
+  function statusText(p) {
+    return p.live ? p.status : `${p.status} (looking back: step ${p.index} of ${p.last})`;
+  }
+
   let boardHtml = null;
   function draw() {
     const p = model.get("payload");
     if (!p || !p.title) return;
     title.textContent = p.title;
-    status.textContent = p.live ? p.status : `${p.status} (looking back: step ${p.index} of ${p.last})`;
+    status.textContent = model.get("thinking") || statusText(p);
     drawSeats(p);
     if (p.board !== boardHtml) {
       boardHtml = p.board;

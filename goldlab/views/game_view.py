@@ -23,6 +23,8 @@ import time
 from collections.abc import Mapping, Sequence
 from html import escape
 from importlib.resources import files
+from importlib.resources.abc import Traversable
+from pathlib import Path
 from typing import Any
 
 import anywidget
@@ -34,9 +36,20 @@ from goldlab.core.presentation import Play, Refuse, Select
 from goldlab.core.record import Record
 from goldlab.core.state import CHANCE, TERMINAL, State
 from goldlab.scenarios import Scenario
-from goldlab.views.table import PERSON, Table
+from goldlab.views.table import Table
 
-_FRONTEND = files("goldlab.views.frontend")
+
+def _frontend() -> Traversable:
+    """The front end's folder: ``widgets/`` beside the package when goldlab runs from a
+    source checkout (so a checkout's Python always gets the same checkout's JavaScript,
+    whatever an editable install maps), else the installed ``goldlab.views.frontend``."""
+    checkout = Path(__file__).resolve().parents[2] / "widgets"
+    if (checkout / "game_view.js").is_file() and (checkout / "game_view.css").is_file():
+        return checkout
+    return files("goldlab.views.frontend")
+
+
+_FRONTEND = _frontend()
 
 EVERYTHING = "all"
 """The seat setting that shows everything (the teacher's view)."""
@@ -53,6 +66,8 @@ class GameView(anywidget.AnyWidget):
     ``GameView(state, seat=0, bots={1: "greedy"})`` plays; ``GameView.replay(...)`` steps
     through a game, a record or a rulebook example; ``view.another(seat=1)`` opens a
     second view of the same game, and every view of a game redraws when it changes.
+    With ``play_bots=False`` the bots wait until :meth:`let_bots_move` (the play table
+    shows the view first, so a slow bot's thinking shows in it).
     """
 
     _esm = _FRONTEND.joinpath("game_view.js").read_text(encoding="utf-8")
@@ -61,9 +76,13 @@ class GameView(anywidget.AnyWidget):
     payload = traitlets.Dict().tag(sync=True)
     """Everything the front end draws, in one trait: one change, one redraw."""
 
+    thinking = traitlets.Unicode("").tag(sync=True)
+    """Who is thinking ("Bob (ismcts:1000) is thinking…") while a searching bot decides, or
+    ``""``: sent on its own, at once, so the page says why it waits."""
+
     def __init__(self, game: State[Any] | Table, seat: int | str | None = None,
                  bots: Mapping[int, str | Bot] | None = None, *, memory: bool | None = None,
-                 names: Sequence[str] = (), **kwargs: Any) -> None:
+                 names: Sequence[str] = (), play_bots: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         if isinstance(game, Table):
             if bots or names:
@@ -87,7 +106,8 @@ class GameView(anywidget.AnyWidget):
         self.add_class("gl-game-view")
         self.on_msg(self._on_message)
         self.table.watch(self._on_table_change)
-        if self.table.bots:
+        self.table.watch_thinking(self._on_thinking)
+        if self.table.bots and play_bots:
             self.table.let_bots_move()  # redraws through the watch
         else:
             self._refresh()
@@ -195,7 +215,10 @@ class GameView(anywidget.AnyWidget):
     def let_bots_move(self) -> None:
         """Let the bots play until a person is to move (or the game ends)."""
         self.error = ""
-        self.table.let_bots_move()
+        try:
+            self.table.let_bots_move()
+        except GoldlabError as exc:
+            self._fail(str(exc))
 
     def set_seat(self, seat: int | str | None) -> None:
         """Look at the game as ``seat`` sees it ("all": everything; "public": the open table)."""
@@ -210,10 +233,17 @@ class GameView(anywidget.AnyWidget):
         self._refresh()
 
     def set_bot(self, seat: int, who: str) -> None:
-        """Let a bot play ``seat`` (by name, e.g. ``"greedy"``), or a person (``"person"``)."""
+        """Let a bot play ``seat`` (by spec, e.g. ``"greedy"`` or ``"ismcts:200"``), or a person
+        (``"person"``), from the seat's next decision on.
+
+        A bad spec or seat sets ``error`` (saying what is wrong) and changes nothing.
+        """
+        self.error = ""
         try:
             self.table.set_seat(seat, who)
-        except GoldlabError as exc:
+        except IllegalActionError as exc:
+            self._fail(exc.reason, exc.rule)
+        except (GoldlabError, ValueError, TypeError) as exc:
             self._fail(str(exc))
 
     def new_game(self, seed: int | None = None) -> None:
@@ -343,6 +373,9 @@ class GameView(anywidget.AnyWidget):
         self.error = f"{reason} [{rule}]" if rule else reason
         self._error_rule = rule
         self._refresh()
+
+    def _on_thinking(self, text: str) -> None:
+        self.thinking = text
 
     def _on_table_change(self) -> None:
         if self.position is not None:
@@ -480,9 +513,8 @@ class GameView(anywidget.AnyWidget):
             "odds_for": table.names[odds_seat] if odds_seat is not None else "",
             "over": _banner(breakdown),
             "can_undo": live and self._undo_possible(),
-            "bots": [{"seat": s, "name": table.names[s],
-                      "value": table.bots.get(s, PERSON)} for s in range(table.players)],
-            "bot_choices": table.bot_choices(),
+            "bots": table.seats(),
+            "bot_choices": table.seat_choices(),
             "log": self._log,
         }
 

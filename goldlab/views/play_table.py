@@ -13,18 +13,68 @@ from typing import Any
 import ipywidgets as widgets
 
 import goldlab
-from goldlab.bots import bot_names
 from goldlab.core.errors import GoldlabError
 from goldlab.core.registry import game_class
 from goldlab.views.game_view import EVERYTHING, GameView
-from goldlab.views.table import PERSON
+from goldlab.views.table import PERSON, Table, seat_choices, strength
 
 DEFAULT_BOTS = {"gold": "greedy", "goldrush": "perfect", "goldland": "heuristic"}
 """The opponent each game offers first: its best built-in bot."""
 
 
+class SeatMenu(widgets.VBox):  # type: ignore[misc]
+    """Who plays one seat: a person or any bot of the game (described in the tooltip and
+    under the menu), and for a bot that takes a number (``ismcts``) a strength menu."""
+
+    def __init__(self, game: str, seat: int, value: str) -> None:
+        self.game, self.seat = game, seat
+        self.choices = {c["value"]: c for c in seat_choices(game)}
+        self.who = widgets.Dropdown(
+            options=list(self.choices), value=value.partition(":")[0],
+            description=f"seat {seat}", layout=widgets.Layout(width="210px"))
+        self.strength = widgets.Dropdown(description="strength",
+                                         layout=widgets.Layout(width="250px"))
+        self.about = widgets.HTML(layout=widgets.Layout(width="250px"))
+        self.who.add_class("gl-seat-who")
+        self.strength.add_class("gl-seat-strength-menu")
+        self.about.add_class("gl-seat-about")
+        super().__init__([self.who, self.strength, self.about],
+                         layout=widgets.Layout(margin="0 12px 6px 0"))
+        self.add_class("gl-play-seat")
+        self.who.observe(self._who_changed, "value")
+        self._who_changed(spec=value)
+
+    def _who_changed(self, _change: Any = None, spec: str = "") -> None:
+        name = self.who.value
+        choice = self.choices[name]
+        self.who.tooltip = f"who plays seat {self.seat}: {choice['title']}"
+        self.about.value = (f'<div class="gl-seat-about-text" style="line-height:1.3;'
+                            f'font-size:12px">{escape(choice["title"])}</div>')
+        control = strength(self.game, name)
+        if control is None:
+            self.strength.layout.display = "none"
+            self.strength.options = []
+            return
+        options = control.options(spec if spec.partition(":")[0] == name else "")
+        self.strength.options = [(o["label"], o["value"]) for o in options]
+        self.strength.value = spec if spec.partition(":")[0] == name else control.default
+        self.strength.tooltip = f"{name}: {control.meaning}"
+        self.strength.layout.display = ""
+
+    @property
+    def spec(self) -> str:
+        """The chosen spec: ``"person"``, ``"greedy"``, ``"ismcts:200"``…"""
+        if self.strength.layout.display != "none" and self.strength.value:
+            return str(self.strength.value)
+        return str(self.who.value)
+
+
 class PlayTable(widgets.VBox):  # type: ignore[misc]
-    """Menus for the game, the players and who plays each seat, and the game's view below."""
+    """Menus for the game, the players and who plays each seat, and the game's view below.
+
+    The menus set up the next **Deal**; during a game the view's own seat menus change a
+    seat from its next decision on.
+    """
 
     def __init__(self, game: str = "gold", players: int = 2, seed: int | None = None) -> None:
         self.game = widgets.Dropdown(
@@ -61,14 +111,22 @@ class PlayTable(widgets.VBox):  # type: ignore[misc]
 
     def _seats_changed(self, _change: Any = None) -> None:
         name = self.game.value
-        choices = [PERSON, *bot_names(name)]
         opponent = DEFAULT_BOTS.get(name, "random")
+        old = {menu.seat: menu.spec for menu in self.seats.children if menu.game == name}
         self.seats.children = [
-            widgets.Dropdown(options=choices, value=PERSON if seat == 0 else opponent,
-                             description=f"seat {seat}", tooltip=f"who plays seat {seat}",
-                             layout=widgets.Layout(width="210px"))
+            SeatMenu(name, seat, old.get(seat, PERSON if seat == 0 else opponent))
             for seat in range(self.players.value)
         ]
+
+    def set_seat(self, seat: int, spec: str) -> None:
+        """Choose who plays ``seat`` at the next deal, as the menus would (``"ismcts:1000"``)."""
+        menu: SeatMenu = self.seats.children[seat]
+        name = spec.partition(":")[0]
+        if name not in menu.choices:
+            raise ValueError(f"no {name!r} for {self.game.value}; choose one of "
+                             f"{', '.join(menu.choices)}")
+        menu.who.value = name
+        menu._who_changed(spec=spec)
 
     def start(self) -> GameView | None:
         """Deal a game with the chosen settings and show its view (a bad choice says why)."""
@@ -79,16 +137,19 @@ class PlayTable(widgets.VBox):  # type: ignore[misc]
         try:
             seed = int(text) if text else None
             state = goldlab.make(self.game.value, players=self.players.value, seed=seed)
-            bots = {seat: menu.value for seat, menu in enumerate(self.seats.children)
-                    if menu.value != PERSON}
+            bots = {seat: menu.spec for seat, menu in enumerate(self.seats.children)
+                    if menu.spec != PERSON}
+            table = Table(state, bots=bots)  # a bad spec is refused here, before anything shows
             people = [seat for seat in range(state.players) if seat not in bots]
-            view = GameView(state, seat=people[0] if len(people) == 1 else EVERYTHING, bots=bots)
+            view = GameView(table, seat=people[0] if len(people) == 1 else EVERYTHING,
+                            play_bots=False)
         except (GoldlabError, ValueError) as exc:
             self.message.value = f"<b>Cannot deal:</b> {escape(str(exc))}"
             return None
         self.message.value = ""
         self.view = view
         self.area.children = [view]
+        view.let_bots_move()  # the view is on the page: a thinking bot says so in it
         return view
 
 

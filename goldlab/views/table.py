@@ -16,9 +16,10 @@ import itertools
 import random
 import weakref
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from goldlab.bots import Bot, bot_names, make_bot
+from goldlab.bots import Bot, bot_names, describe_bots, make_bot
 from goldlab.bots.play import bot_seed, play_out
 from goldlab.core.errors import GoldlabError
 from goldlab.core.presentation import Presenter
@@ -28,8 +29,82 @@ from goldlab.core.state import CHANCE, TERMINAL, State, Step
 PERSON = "person"
 """The seat setting for a seat played by a person through a view."""
 
+PERSON_TITLE = "a person plays this seat by clicking in a view"
+"""The tooltip of the person entry of a seat menu."""
+
 BOT_MOVE_LIMIT = 10_000
 """Bots reply at most this many steps in a row (a game's bound is far below it)."""
+
+
+@dataclass(frozen=True)
+class Strength:
+    """The strength control of a bot whose spec takes a number (``ismcts:200``).
+
+    ``levels`` are (label, argument) pairs from weak to strong; the middle one is the
+    default.  The menus offer them; Python turns the chosen one into the spec.
+    """
+
+    bot: str
+    meaning: str
+    """What the number is, for a tooltip: "iterations per decision"."""
+    levels: tuple[tuple[str, str], ...]
+    shown: str = "{}"
+    """How a level's argument reads in the menu: ``"{} iterations"``."""
+
+    @property
+    def default(self) -> str:
+        """The spec of the middle level."""
+        return self.spec(self.levels[len(self.levels) // 2][1])
+
+    def spec(self, argument: str) -> str:
+        """The bot's spec with ``argument``: ``Strength("ismcts", …).spec("50") == "ismcts:50"``."""
+        return f"{self.bot}:{argument}"
+
+    def options(self, current: str = "") -> list[dict[str, str]]:
+        """The menu's entries (value: the spec; label: "weak · 50"), with ``current`` added
+        when it is none of them (a spec set from Python: ``ismcts`` or ``ismcts:300``)."""
+        found = [{"value": self.spec(arg), "label": f"{label} · {self.shown.format(arg)}"}
+                 for label, arg in self.levels]
+        if current and current not in {o["value"] for o in found}:
+            argument = current.partition(":")[2]
+            found.append({"value": current,
+                          "label": f"custom · {argument}" if argument else "the game's default"})
+        return found
+
+
+STRENGTHS: dict[tuple[str | None, str], Strength] = {
+    (None, "ismcts"): Strength("ismcts", "iterations per decision (more is stronger and slower)",
+                               (("weak", "50"), ("medium", "200"), ("strong", "1000")),
+                               "{} iterations"),
+    ("goldrush", "forgetful"): Strength(
+        "forgetful", "chance of forgetting each remembered card per turn (less is stronger)",
+        (("weak", "0.6"), ("medium", "0.3"), ("strong", "0.1")), "forgets p={}"),
+    ("goldrush", "limited"): Strength(
+        "limited", "cards remembered (more is stronger)",
+        (("weak", "3"), ("medium", "6"), ("strong", "12")), "remembers {} cards"),
+}
+"""The strength controls of the bots that take a number: for one game, or (None) for all."""
+
+
+def strength(game: str, bot: str) -> Strength | None:
+    """The strength control of ``bot`` (a name or a spec) in ``game``, or None if it has none."""
+    name = bot.partition(":")[0].strip()
+    return STRENGTHS.get((game, name)) or STRENGTHS.get((None, name))
+
+
+def seat_choices(game: str) -> list[dict[str, Any]]:
+    """Who can play a seat of ``game``: a person and every bot, each with a one-sentence
+    description (a tooltip) and, for a bot that takes a number, its strength levels."""
+    choices: list[dict[str, Any]] = [{"value": PERSON, "label": PERSON, "title": PERSON_TITLE,
+                                      "default": PERSON, "strength": ""}]
+    for info in describe_bots(game):
+        control = strength(game, info.name)
+        choices.append({
+            "value": info.name, "label": info.name, "title": info.description.replace("``", ""),
+            "default": control.default if control else info.name,
+            "strength": control.meaning if control else "",
+        })
+    return choices
 
 
 class Table:
@@ -51,6 +126,9 @@ class Table:
         self._frame_steps: list[Step] = []
         self._frames_cover = -1
         self._watchers: list[weakref.ReferenceType[Any]] = []
+        self._thinkers: list[weakref.ReferenceType[Any]] = []
+        self.thinking = ""
+        """Who is thinking now ("Bob (ismcts:1000) is thinking…"), or ``""``."""
 
     # ---------------------------------------------------------------- seats and bots
     @property
@@ -62,22 +140,47 @@ class Table:
         """What a seat can be set to: a person, or any bot of this game."""
         return [PERSON, *bot_names(self.state.game.name)]
 
-    def set_seat(self, seat: int, who: str | Bot) -> None:
-        """Let a bot (by spec, e.g. ``"greedy"``) or a person (``"person"``) play ``seat``.
+    def seat_choices(self) -> list[dict[str, Any]]:
+        """The seat menus' entries with descriptions and strengths (:func:`seat_choices`)."""
+        return seat_choices(self.state.game.name)
 
-        Bots then reply at once if it is their turn.
+    def set_seat(self, seat: int, who: str | Bot) -> None:
+        """Let a bot (by spec, e.g. ``"greedy"`` or ``"ismcts:200"``) or a person
+        (``"person"``) play ``seat``, from its next decision on.
+
+        Bots then reply at once if it is their turn.  A bad spec raises the bots'
+        :class:`OptionsError` (naming the problem) and changes nothing.
         """
         if who == PERSON:
+            self._check_seat(seat)
             self._bots.pop(seat, None)
             self._bot_specs.pop(seat, None)
         else:
             self._seat_bot(seat, who)
         self.let_bots_move()
 
-    def _seat_bot(self, seat: int, bot: str | Bot) -> None:
+    def seats(self) -> list[dict[str, Any]]:
+        """Each seat: its number, the player's name, who plays it (``value``: the spec, or
+        ``"person"``), the bot's name (``bot``) and, for a bot with a strength control, the
+        strength menu's entries (``strengths``); what the views' seat menus draw."""
+        game = self.state.game.name
+        found = []
+        for seat in range(self.players):
+            spec = self._bot_specs.get(seat, PERSON)
+            name = spec.partition(":")[0]
+            control = strength(game, spec) if spec != PERSON else None
+            found.append({"seat": seat, "name": self.names[seat], "value": spec, "bot": name,
+                          "strengths": control.options(spec) if control else []})
+        return found
+
+    def _check_seat(self, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise ValueError(f"seat must be 0-{self.players - 1}, got {seat!r}")
+
+    def _seat_bot(self, seat: int, bot: str | Bot) -> None:
+        self._check_seat(seat)
         if isinstance(bot, str):
+            bot = bot.strip()
             made = make_bot(self.state.game.name, bot, seat, bot_seed(self.state.seed, seat))
             self._bots[seat], self._bot_specs[seat] = made, bot
         else:
@@ -113,9 +216,27 @@ class Table:
         events: list[Any] = []
         bots = self._bots
         moves = play_out(self.state, bots, until=lambda s: s.current_player not in bots)
-        for move in itertools.islice(moves, BOT_MOVE_LIMIT):
-            events.extend(move.events)
+        try:
+            self._announce_thinker()
+            for move in itertools.islice(moves, BOT_MOVE_LIMIT):
+                events.extend(move.events)
+                self._announce_thinker()
+        finally:
+            self._announce("")
         return events
+
+    def _announce_thinker(self) -> None:
+        """Before a searching bot decides (which may take seconds), show the position so far
+        (the move just made included) and say who is thinking.  A decision with one legal
+        action is not searched: nothing to say."""
+        seat = self.state.current_player
+        bot = self._bots.get(seat)
+        if (bot is not None and bot.searches and not self.state.is_terminal()
+                and len(self.state.legal_actions()) > 1):
+            self.changed()
+            self._announce(f"{self.names[seat]} ({self._bot_specs[seat]}) is thinking\u2026")
+        else:
+            self._announce("")
 
     def turn_undo_plan(self) -> int:
         """How many steps :meth:`undo_turn` would take back.
@@ -199,9 +320,10 @@ class Table:
         self.state = state
         self._start = None
         self._frames, self._frame_steps, self._frames_cover = [], [], -1
+        names = bot_names(state.game.name)
         for seat, spec in list(self._bot_specs.items()):
-            if not isinstance(spec, str) or spec not in bot_names(state.game.name):
-                continue
+            if spec.partition(":")[0] not in names:
+                continue  # a Bot object of its own kind: it plays on as it is
             self._bots[seat] = make_bot(state.game.name, spec, seat, bot_seed(state.seed, seat))
         self._bot_replies()
         self.changed()
@@ -264,6 +386,23 @@ class Table:
     def watch(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` (a bound method, held weakly) after every change."""
         self._watchers.append(weakref.WeakMethod(callback))
+
+    def watch_thinking(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(text)`` (a bound method, held weakly) when a searching bot starts
+        thinking (``text`` says who) and when the bots are done (``text`` is ``""``)."""
+        self._thinkers.append(weakref.WeakMethod(callback))
+
+    def _announce(self, text: str) -> None:
+        if text == self.thinking:
+            return
+        self.thinking = text
+        alive = []
+        for ref in self._thinkers:
+            callback = ref()
+            if callback is not None:
+                alive.append(ref)
+                callback(text)
+        self._thinkers = alive
 
     def changed(self) -> None:
         """Tell every live watcher that the game changed."""

@@ -21,6 +21,7 @@ from browser_harness import JupyterServer, open_and_run, open_voila
 from playwright.sync_api import Locator, Page, expect
 
 import goldlab
+from goldlab.bots import describe_bots
 from goldlab.core.presentation import Presenter
 
 GAMES = ("gold", "goldrush", "goldland")
@@ -332,4 +333,120 @@ def test_the_views_fit_a_390_px_screen_without_scrolling_the_page_sideways(
     assert overflow <= width + 1 and not wide, (
         f"the page scrolls sideways at 390 px: {overflow} px wide in {width} px; " + "; ".join(wide)
     )
+    assert console_errors == []
+
+
+# ---------------------------------------------------------------- any bot in any seat
+VOILA_TEMPLATE_CDN = ("fontawesome", "mathjax")  # Voila's page template; the views use neither
+
+_THINKING_OR_MOVED_JS = """
+(moves) => {
+  const view = document.querySelector('.gl-play-table .gl-view');
+  return view.classList.contains('gl-is-thinking')
+    || view.querySelectorAll("li.gl-move").length > moves;  // the click and the reply
+}
+"""
+
+# How long the page showed "is thinking" each time (ms): the note must come while the
+# bot thinks, not together with its move.
+_WATCH_THINKING_JS = """
+(el) => {
+  window.__glThinking = [];
+  let since = el.classList.contains('gl-is-thinking') ? performance.now() : null;
+  new MutationObserver(() => {
+    const on = el.classList.contains('gl-is-thinking');
+    if (on && since === null) since = performance.now();
+    if (!on && since !== null) { window.__glThinking.push(performance.now() - since); since = null; }
+  }).observe(el, { attributes: true, attributeFilter: ['class'] });
+}
+"""
+
+
+def test_ismcts_with_a_strength_takes_a_seat_from_the_menus_and_moves(
+    page: Page, request: pytest.FixtureRequest, artifacts_dir: Path, console_errors: list[str],
+    blocked: list[str],
+) -> None:
+    """The play table in Voila, the internet blocked: seat 1's menu offers every bot of the
+    game (described), ISMCTS gets a strength menu; dealt weak, it replies to a click; made
+    strong in the view's own seat menu, the status line says it is thinking, then it moves."""
+    server = _server(request, "voila")
+    open_voila(page, server, "play-table.ipynb")
+    app = page.locator(".gl-play-table")
+    expect(app.locator(".gl-game-view .gl-view-title")).not_to_have_text("", timeout=60_000)
+    seat1 = app.locator(".gl-play-seat").nth(1)
+    who = seat1.locator(".gl-seat-who select")
+    offered = who.locator("option").all_inner_texts()
+    assert offered == ["person", *(b.name for b in describe_bots("gold"))]
+    assert "ismcts" in offered and "planner" in offered
+    strength = seat1.locator(".gl-seat-strength-menu")
+    expect(strength).to_be_hidden()
+    who.select_option("ismcts")
+    expect(strength).to_be_visible()
+    expect(seat1.locator(".gl-seat-about")).to_contain_text("imagined games")
+    levels = [t.replace("\xa0", " ") for t in strength.locator("select option").all_inner_texts()]
+    assert levels == ["weak · 50 iterations", "medium · 200 iterations", "strong · 1000 iterations"]
+    strength.locator("select").select_option(index=0)  # weak
+    app.locator("button", has_text="Deal").click()
+
+    # The view's own seat menus show the same choice, each bot described in its title.
+    view = app.locator(".gl-game-view")
+    expect(view.locator('select.gl-seat-player[data-seat="1"]')).to_have_value("ismcts")
+    in_view = view.locator('select.gl-seat-strength[data-seat="1"]')
+    expect(in_view).to_have_value("ismcts:50")
+    planner = view.locator('select.gl-seat-player[data-seat="1"] option[value="planner"]')
+    assert "Collects sets of high gold cards" in (planner.get_attribute("title") or "")
+    expect(view.locator(".gl-view-status")).to_have_text("seat 0 to move")
+
+    # Weak ISMCTS replies to a click.
+    clicker = _Clicker(view)
+    moves = view.locator("li.gl-move").count()
+    clicker.click(clicker.legal().first)
+    expect(view.locator(".gl-view-status")).to_have_text("seat 0 to move", timeout=60_000)
+    assert view.locator("li.gl-move").count() >= moves + 2
+    assert any(": " in t and t.split(". ", 1)[1].startswith("seat 1:")
+               for t in view.locator("li.gl-move").all_inner_texts()), "seat 1 never moved"
+
+    # Strong ISMCTS, chosen in the view: the page says it thinks, then it moves.
+    in_view.select_option("ismcts:1000")
+    expect(view.locator('select.gl-seat-strength[data-seat="1"]')).to_have_value("ismcts:1000")
+    inner = view.locator(".gl-view")
+    seen = int(inner.get_attribute("data-thinking-seen") or 0)
+    moves = view.locator("li.gl-move").count()
+    inner.evaluate(_WATCH_THINKING_JS)
+    status = view.locator(".gl-view-status")
+    shot = False
+    spans: list[float] = []
+    for _ in range(8):  # until a decision with a real choice (one legal action is not searched)
+        count = view.locator("li.gl-move").count()
+        view.locator(".gl-view-board.gl-acting .gl-legal").first.click()
+        page.wait_for_function(_THINKING_OR_MOVED_JS, arg=count + 1, timeout=120_000)
+        if not shot and "is thinking" in status.inner_text():  # shoot while it thinks
+            _shoot(page, app, artifacts_dir, "views-seats-voila-thinking")
+            shot = True
+        expect(status).to_have_text("seat 0 to move", timeout=120_000)
+        expect(inner).not_to_have_class(_has("gl-is-thinking"))
+        spans = page.evaluate("() => window.__glThinking")
+        if max(spans, default=0) > 300:
+            break
+    print(f"'is thinking' shown for {[round(t) for t in spans]} ms")
+    assert max(spans, default=0) > 300, "the page never said the bot was thinking while it thought"
+    assert int(inner.get_attribute("data-thinking-seen") or 0) > seen
+    assert view.locator("li.gl-move").count() >= moves + 2
+    expect(view.locator(".gl-view-error")).to_be_hidden()
+
+    _shoot(page, app, artifacts_dir, "views-seats-voila")
+
+    # A choice the bots refuse (slipped into the menu) is a clear error, not a traceback,
+    # and the menu shows the seat's real bot again.
+    in_view.evaluate("(el) => { const o = document.createElement('option'); o.value = "
+                     "'ismcts:0'; o.textContent = 'broken'; el.append(o); }")
+    in_view.select_option("ismcts:0")
+    error = view.locator(".gl-view-error")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("bad bot spec 'ismcts:0'")
+    expect(error).to_contain_text("at least 1")
+    expect(in_view).to_have_value("ismcts:1000")
+    template = [url for url in blocked if any(w in url for w in VOILA_TEMPLATE_CDN)]
+    assert [url for url in blocked if url not in template] == []
+    expect(page.locator("body")).not_to_contain_text("Traceback")
     assert console_errors == []
