@@ -103,24 +103,18 @@ class _Node:
         self.survived = survived
 
 
-class _Map:
-    """What the bot works out about the table between decisions (kept while it holds).
+class _Layout:
+    """The explored land as the bot reads it: per space its tile, exits, own camp,
+    the price of entering it by path and by ordeal, and the nearest empty inner
+    space beside it (``frontier``, by distance to the goal; -1 if none).
 
-    ``to_go``: the cost of getting from each explored tile to the goal;
-    ``worth``: the red articles of each tile, in gold; ``gain``: what
-    surviving each adventure would bring in markers.
+    It depends only on the tiles laid and the camps, so it is kept while they hold.
     """
 
-    __slots__ = ("camp", "exits", "frontier", "gain", "key", "needs", "ordeal", "red", "seeking",
-                 "tiles", "to_go")
+    __slots__ = ("camp", "exits", "frontier", "ordeal", "red", "tiles")
 
-    def __init__(self, key: tuple[object, ...], view: GoldlandView, seat: int, seeking: bool,
-                 gain: dict[str, float], cells: dict[tuple[int, bool], _Cell]) -> None:
-        self.key = key
-        self.seeking = seeking
-        self.gain = gain
-        self.to_go = [FAR] * CELLS
-        self.needs: dict[int, list[int]] = {}
+    def __init__(self, view: GoldlandView, seat: int,
+                 cells: dict[tuple[int, bool], _Cell]) -> None:
         camps = {c for c, s in view.camps if s == seat}
         tileset = view.tileset
         info = []
@@ -136,10 +130,35 @@ class _Map:
         self.camp = [i[2] for i in info]
         self.red = [i[3] for i in info]
         self.ordeal = [i[4] for i in info]
-        # frontier[c]: the nearest empty inner space beside tile c, by distance to the goal.
         self.frontier: list[int] = [
             min((GOAL_DISTANCE[n] for n in INNER_NEIGHBOURS[c] if tiles[n] is None), default=-1)
             if tiles[c] is not None else -1 for c in range(CELLS)]
+
+
+class _Map:
+    """What the bot works out about the table between decisions (kept while it holds).
+
+    The :class:`_Layout` of the land (its fields are the map's too); ``to_go``: the
+    cost of getting from each explored tile to the goal; ``gain``: what surviving
+    each adventure would bring in markers.
+    """
+
+    __slots__ = ("camp", "exits", "frontier", "gain", "key", "needs", "ordeal", "red", "seeking",
+                 "tiles", "to_go")
+
+    def __init__(self, key: tuple[object, ...], layout: _Layout, seeking: bool,
+                 gain: dict[str, float]) -> None:
+        self.key = key
+        self.seeking = seeking
+        self.gain = gain
+        self.to_go: list[float] = []
+        self.needs: dict[int, list[int]] = {}
+        self.tiles = layout.tiles
+        self.exits = layout.exits
+        self.camp = layout.camp
+        self.red = layout.red
+        self.ordeal = layout.ordeal
+        self.frontier = layout.frontier
 
     def entry_cost(self, u: int, d: int) -> float:
         """Rough price of stepping from ``u`` in direction ``d`` (onto a tile)."""
@@ -182,6 +201,8 @@ class HeuristicBot(Bot):
         self._signature: tuple[object, ...] = ()
         self._tileset: object = None
         self._cells: dict[tuple[int, bool], _Cell] = {}
+        self._layout: tuple[object, _Layout | None] = ((), None)
+        self._costs: tuple[object, list[float]] = ((), [])
 
     def choose(self, observation: GoldlandView, legal: Sequence[Action]) -> Action:
         """The step the plan calls for now."""
@@ -235,7 +256,14 @@ class HeuristicBot(Bot):
         if view.tileset is not self._tileset:
             self._tileset = view.tileset
             self._cells = {}
-        table = self._map = _Map(key, view, seat, seeking, gain, self._cells)
+            self._layout = ((), None)
+            self._costs = ((), [])
+        land = (view.codes, view.camps)
+        layout = self._layout[1]
+        if layout is None or self._layout[0] != land:
+            layout = _Layout(view, seat, self._cells)
+            self._layout = (land, layout)
+        table = self._map = _Map(key, layout, seeking, gain)
         tiles = table.tiles
         targets: dict[int, float] = {}
         if seeking and tiles[GOAL] is not None:
@@ -254,29 +282,12 @@ class HeuristicBot(Bot):
                         g = gain[tile.adventure]
                         if g >= 2:
                             targets[c] = min(targets.get(c, FAR), 2.0 - 0.3 * g)
-        to_go = table.to_go
-        heap = [(cost, c) for c, cost in targets.items()]
-        heapq.heapify(heap)
-        for cost, c in heap:
-            to_go[c] = cost
-        exits, red, ordeal = table.exits, table.red, table.ordeal
-        while heap:
-            cost, v = heapq.heappop(heap)
-            if cost > to_go[v]:
-                continue
-            ev = exits[v]
-            for d in range(4):
-                u = NEIGHBOUR[v][d]
-                if u < 0 or tiles[u] is None:
-                    continue
-                # the step from u back onto v enters v from side d
-                if exits[u] >> OPPOSITE[d] & 1 and ev >> d & 1:
-                    step = STEP_COST + red[v]
-                else:
-                    step = STEP_COST + ordeal[v]
-                if cost + step < to_go[u]:
-                    to_go[u] = cost + step
-                    heapq.heappush(heap, (cost + step, u))
+        wanted = (layout, tuple(targets.items()))
+        if self._costs[0] == wanted:
+            table.to_go = self._costs[1]  # the same land and goals: the same costs
+        else:
+            table.to_go = _costs_to_go(layout, targets)
+            self._costs = (wanted, table.to_go)
         return table
 
     def _needs(self, view: GoldlandView, table: _Map) -> list[int]:
@@ -641,6 +652,34 @@ class _EndValues:
             ) or (trade.needs == "red" and tile.adventure in node.survived[-1:]):
                 value += 0.3 if load < ACQUIRE_LIMIT else 0.0
         return value
+
+
+def _costs_to_go(land: _Layout, targets: dict[int, float]) -> list[float]:
+    """The cheapest cost from each explored tile to one of ``targets`` (tile: cost there)."""
+    tiles, exits, red, ordeal = land.tiles, land.exits, land.red, land.ordeal
+    to_go = [FAR] * CELLS
+    heap = [(cost, c) for c, cost in targets.items()]
+    heapq.heapify(heap)
+    for cost, c in heap:
+        to_go[c] = cost
+    while heap:
+        cost, v = heapq.heappop(heap)
+        if cost > to_go[v]:
+            continue
+        ev = exits[v]
+        for d in range(4):
+            u = NEIGHBOUR[v][d]
+            if u < 0 or tiles[u] is None:
+                continue
+            # the step from u back onto v enters v from side d
+            if exits[u] >> OPPOSITE[d] & 1 and ev >> d & 1:
+                step = STEP_COST + red[v]
+            else:
+                step = STEP_COST + ordeal[v]
+            if cost + step < to_go[u]:
+                to_go[u] = cost + step
+                heapq.heappush(heap, (cost + step, u))
+    return to_go
 
 
 def _cells(start: int, route: tuple[_Step, ...]) -> tuple[int, ...]:
