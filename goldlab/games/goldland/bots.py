@@ -57,7 +57,7 @@ from goldlab.games.goldland.articles import (
 )
 from goldlab.games.goldland.board import CELLS, GOAL, INNER, NEIGHBOUR, manhattan
 from goldlab.games.goldland.observation import GoldlandView
-from goldlab.games.goldland.tiles import ADVENTURES, Tile
+from goldlab.games.goldland.tiles import ADVENTURES, Tile, TileSet
 
 ARTICLE_WORTH = (0.35, 0.3, 0.3, 0.3, 0.25, 0.3, 0.15)
 """Rough value of one article of each kind (provision … fishing rod), in gold."""
@@ -82,6 +82,8 @@ INNER_NEIGHBOURS = tuple(tuple(n for n in NEIGHBOUR[c] if n >= 0 and n in INNER)
                          for c in range(CELLS))
 """The spaces of the inner 6 x 6 area beside each space (where tiles may still be laid)."""
 NO_ARTICLES = (0,) * N_ARTICLES
+
+_new = object.__new__
 
 _Step = tuple[Action, tuple[int, ...]]
 """One step of a route: the action and the articles it pays (by type)."""
@@ -111,28 +113,72 @@ class _Layout:
     It depends only on the tiles laid and the camps, so it is kept while they hold.
     """
 
-    __slots__ = ("camp", "exits", "frontier", "ordeal", "red", "tiles")
+    __slots__ = ("camp", "codes", "exits", "frontier", "ordeal", "own", "red", "tiles")
+
+    own: frozenset[int]
+    codes: tuple[int, ...]
+    tiles: list[Tile | None]
+    exits: list[int]
+    camp: list[bool]
+    red: list[float]
+    ordeal: list[float]
+    frontier: list[int]
 
     def __init__(self, view: GoldlandView, seat: int,
                  cells: dict[tuple[int, bool], _Cell]) -> None:
-        camps = {c for c, s in view.camps if s == seat}
+        self.own = frozenset(c for c, s in view.camps if s == seat)
+        self.codes = view.codes
         tileset = view.tileset
-        info = []
-        for c, code in enumerate(view.codes):
-            k = (code, c in camps)
-            cell = cells.get(k)
-            if cell is None:
-                cell = cells[k] = _cell(tileset.tiles[code >> 2] if code >= 0 else None,
-                                        tileset.exits_by_code[code] if code >= 0 else 0, k[1])
-            info.append(cell)
+        info = [_cell_of(tileset, cells, code, c in self.own) for c, code in enumerate(self.codes)]
         tiles = self.tiles = [i[0] for i in info]
         self.exits = [i[1] for i in info]
         self.camp = [i[2] for i in info]
         self.red = [i[3] for i in info]
         self.ordeal = [i[4] for i in info]
-        self.frontier: list[int] = [
-            min((GOAL_DISTANCE[n] for n in INNER_NEIGHBOURS[c] if tiles[n] is None), default=-1)
-            if tiles[c] is not None else -1 for c in range(CELLS)]
+        self.frontier = [_frontier(tiles, c) for c in range(CELLS)]
+
+    def changed(self, view: GoldlandView, seat: int,
+                cells: dict[tuple[int, bool], _Cell]) -> _Layout:
+        """The layout of ``view``, made from this one by changing only the spaces that changed
+        (a tile laid, a camp put or moved) and the frontier beside them."""
+        own = frozenset(c for c, s in view.camps if s == seat)
+        codes = view.codes
+        moved = own ^ self.own
+        spaces = [c for c, (was, now) in enumerate(zip(self.codes, codes, strict=True))
+                  if was != now or c in moved]
+        new = _new(_Layout)
+        new.own, new.codes = own, codes
+        tiles = new.tiles = self.tiles[:]
+        exits = new.exits = self.exits[:]
+        camp = new.camp = self.camp[:]
+        red = new.red = self.red[:]
+        ordeal = new.ordeal = self.ordeal[:]
+        frontier = new.frontier = self.frontier[:]
+        tileset = view.tileset
+        for c in spaces:
+            tiles[c], exits[c], camp[c], red[c], ordeal[c] = _cell_of(
+                tileset, cells, codes[c], c in own)
+        for n in {n for c in spaces for n in (c, *NEIGHBOUR[c]) if n >= 0}:
+            frontier[n] = _frontier(tiles, n)
+        return new
+
+
+def _cell_of(tileset: TileSet, cells: dict[tuple[int, bool], _Cell], code: int,
+             own_camp: bool) -> _Cell:
+    """What the layout keeps of a space holding tile code ``code`` (kept per code)."""
+    k = (code, own_camp)
+    cell = cells.get(k)
+    if cell is None:
+        cell = cells[k] = _cell(tileset.tiles[code >> 2] if code >= 0 else None,
+                                tileset.exits_by_code[code] if code >= 0 else 0, own_camp)
+    return cell
+
+
+def _frontier(tiles: list[Tile | None], c: int) -> int:
+    """The distance to the goal of the nearest empty inner space beside tile ``c`` (-1: none)."""
+    if tiles[c] is None:
+        return -1
+    return min((GOAL_DISTANCE[n] for n in INNER_NEIGHBOURS[c] if tiles[n] is None), default=-1)
 
 
 class _Map:
@@ -260,9 +306,11 @@ class HeuristicBot(Bot):
             self._costs = ((), [])
         land = (view.codes, view.camps)
         layout = self._layout[1]
-        if layout is None or self._layout[0] != land:
+        if layout is None:
             layout = _Layout(view, seat, self._cells)
-            self._layout = (land, layout)
+        elif self._layout[0] != land:
+            layout = layout.changed(view, seat, self._cells)
+        self._layout = (land, layout)
         table = self._map = _Map(key, layout, seeking, gain)
         tiles = table.tiles
         targets: dict[int, float] = {}
