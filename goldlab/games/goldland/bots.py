@@ -34,7 +34,6 @@ from goldlab.bots import Bot, register_bot
 from goldlab.core.values import Action
 from goldlab.games.goldland.actions import (
     STEP_ORDEAL,
-    STEP_SURVIVE,
     Acquire,
     Camp,
     Dig,
@@ -489,6 +488,7 @@ class HeuristicBot(Bot):
         seen: dict[int, float] = {start: 0.0}
         heap: list[tuple[float, int, _Node]] = [(0.0, 0, root)]
         counter = 1
+        tiles = table.tiles
         while heap:
             _, _, node = heapq.heappop(heap)
             if node.route:
@@ -497,8 +497,12 @@ class HeuristicBot(Bot):
                     best, best_value = node, value
             if node.steps >= left:
                 continue
+            near = NEIGHBOUR[node.cell]
             for d in range(4):
-                nxt = self._step(table, node, d, visited)
+                to = near[d]
+                if to < 0 or to in visited or tiles[to] is None:
+                    continue  # off the board, back on the path already taken, unexplored
+                nxt = self._step(table, node, d, to)
                 if nxt is None:
                     continue
                 key = nxt.spent + 0.001 * nxt.steps
@@ -509,14 +513,12 @@ class HeuristicBot(Bot):
                 counter += 1
         return best.route if best is not None else ()
 
-    def _step(self, table: _Map, node: _Node, d: int, visited: set[int]) -> _Node | None:
+    def _step(self, table: _Map, node: _Node, d: int, to: int) -> _Node | None:
+        """The node reached by stepping from ``node`` in direction ``d`` onto the tile on
+        ``to``, paying what it costs (None if the articles and tokens do not cover it)."""
         here = node.cell
-        to = NEIGHBOUR[here][d]
-        if to < 0 or to in visited:
-            return None
         tile = table.tiles[to]
-        if tile is None:
-            return None
+        assert tile is not None
         exits = table.exits
         connected = exits[here] >> d & 1 and exits[to] >> OPPOSITE[d] & 1
         camp = table.camp[to]
@@ -524,20 +526,31 @@ class HeuristicBot(Bot):
         if connected and (tile.adventure is None or camp):
             return _Node(to, node.steps + 1, node.spent, node.pack, node.wild,
                          (*node.route, (_MOVES[d], NO_ARTICLES)), survived)
+        adventure = tile.adventure
+        if connected and adventure is not None:  # paid with its red articles (tokens: the rest)
+            need = tile.cost.counts[:N_ARTICLES]
+            have = node.pack
+            short = sum(n - h for h, n in zip(have, need, strict=True) if n > h)
+            if short > node.wild:
+                return None
+            return _Node(to, node.steps + 1, node.spent + table.red[to],
+                         [h - n if h > n else 0 for h, n in zip(have, need, strict=True)],
+                         node.wild - short, (*node.route, (_MOVES[d], need)),
+                         (*survived, adventure))
+        # by ordeal: the adventure's red articles (if any), the rest of ORDEAL_COST from
+        # the cheapest spare articles, then from discovery tokens
         pack = list(node.pack)
         wild = node.wild
-        red = list(tile.cost.counts[:N_ARTICLES])
-        if not connected:
-            if tile.adventure is None or camp:
-                red = [0] * N_ARTICLES
-            fill = ORDEAL_COST - sum(red)
-            spare = [max(0, pack[a] - red[a]) for a in range(N_ARTICLES)]
-            order = sorted(range(N_ARTICLES), key=lambda a: (ARTICLE_WORTH[a], -spare[a]))
-            for a in order:
-                take = min(fill, spare[a])
-                red[a] += take
-                fill -= take
-            red[PROVISION] += fill  # the rest from discovery tokens
+        red = [0] * N_ARTICLES if tile.adventure is None or camp else list(
+            tile.cost.counts[:N_ARTICLES])
+        fill = ORDEAL_COST - sum(red)
+        spare = [max(0, pack[a] - red[a]) for a in range(N_ARTICLES)]
+        order = sorted(range(N_ARTICLES), key=lambda a: (ARTICLE_WORTH[a], -spare[a]))
+        for a in order:
+            take = min(fill, spare[a])
+            red[a] += take
+            fill -= take
+        red[PROVISION] += fill  # the rest from discovery tokens
         for a in range(N_ARTICLES):
             short = red[a] - pack[a]
             if short > 0:
@@ -548,16 +561,11 @@ class HeuristicBot(Bot):
         for a in range(N_ARTICLES):
             pack[a] -= red[a]
         pay = tuple(red)
-        action: Action
-        if connected:
-            action = _SURVIVE_MOVES[d] if camp else _MOVES[d]
-        else:
-            action = Move(d, STEP_ORDEAL, Kit.from_counts(red))
         if tile.adventure is not None and all(
                 tile.cost.counts[a] <= red[a] for a in range(N_ARTICLES)):
             survived = (*survived, tile.adventure)
         return _Node(to, node.steps + 1, node.spent + _worth(pay), pack, wild,
-                     (*node.route, (action, pay)), survived)
+                     (*node.route, (Move(d, STEP_ORDEAL, Kit.from_counts(red)), pay)), survived)
 
     def _marker_gain(self, view: GoldlandView, key: str) -> float:
         seat = self.seat
@@ -742,7 +750,6 @@ def _cells(start: int, route: tuple[_Step, ...]) -> tuple[int, ...]:
 
 
 _MOVES = tuple(Move(d) for d in range(4))
-_SURVIVE_MOVES = tuple(Move(d, STEP_SURVIVE) for d in range(4))
 
 
 def _worth(counts: Sequence[int]) -> float:
