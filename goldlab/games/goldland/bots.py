@@ -274,7 +274,7 @@ class HeuristicBot(Bot):
                 return acquire
         explore = [a for a in legal if isinstance(a, Explore)]
         if explore:
-            return min(explore, key=lambda a: manhattan(a.at, GOAL) if a.at >= 0 else 0)
+            return min(explore, key=lambda a: GOAL_DISTANCE[a.at] if a.at >= 0 else 0)
         if view.tokens[self.seat] >= view.exchange_rate:
             exchange = self._exchange(view, legal, self._needs(view, self._table(view)))
             if exchange is not None:
@@ -545,11 +545,11 @@ class HeuristicBot(Bot):
             tile.cost.counts[:N_ARTICLES])
         fill = ORDEAL_COST - sum(red)
         spare = [max(0, pack[a] - red[a]) for a in range(N_ARTICLES)]
-        order = sorted(range(N_ARTICLES), key=lambda a: (ARTICLE_WORTH[a], -spare[a]))
-        for a in order:
-            take = min(fill, spare[a])
-            red[a] += take
-            fill -= take
+        if fill:
+            for a in sorted(range(N_ARTICLES), key=lambda a: (ARTICLE_WORTH[a], -spare[a])):
+                take = min(fill, spare[a])
+                red[a] += take
+                fill -= take
         red[PROVISION] += fill  # the rest from discovery tokens
         for a in range(N_ARTICLES):
             short = red[a] - pack[a]
@@ -765,7 +765,7 @@ def _placement_value(view: GoldlandView, tile: Tile, here: int, action: Place) -
     """How well a new tile laid this way opens the road toward the temple."""
     at, q = action.at, action.rotation // 90
     exits = tile.exits_at(q)
-    value = -1.5 * manhattan(at, GOAL)
+    value = -1.5 * GOAL_DISTANCE[at]
     if at == GOAL:
         value += 6.0
     for d in range(4):
@@ -779,7 +779,7 @@ def _placement_value(view: GoldlandView, tile: Tile, here: int, action: Place) -
             value += 4.0
         elif view.codes[n] >= 0 and view.exits(n) >> OPPOSITE[d] & 1:
             value += 1.5
-        elif view.codes[n] < 0 and manhattan(n, GOAL) < manhattan(at, GOAL):
+        elif view.codes[n] < 0 and GOAL_DISTANCE[n] < GOAL_DISTANCE[at]:
             value += 1.0
     return value
 

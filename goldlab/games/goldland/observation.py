@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from goldlab.core.state import Outcome, Step
 from goldlab.core.values import Action, View, worked_out
-from goldlab.games.goldland.articles import AMULET, N_ARTICLES, Kit
+from goldlab.games.goldland.articles import AMULET, EMPTY, N_ARTICLES, Kit
 from goldlab.games.goldland.backpack import allowance
 from goldlab.games.goldland.board import CELLS, cell_name
 from goldlab.games.goldland.phases import MOVE_WORDS, OVER
@@ -248,7 +248,8 @@ class GoldlandView(View, held=Table):
          drawn, explore_at) = self._held.progress
         return TurnView.holding(Turn(
             seat, MOVE_WORDS[move], allowed, steps, path, acquired, explored, acted, camp_right,
-            red_here, Kit.from_counts(hand), self.tileset.tiles[drawn].id if drawn >= 0 else None,
+            red_here, Kit.from_counts(hand) if any(hand) else EMPTY,
+            self.tileset.tiles[drawn].id if drawn >= 0 else None,
             explore_at,
         ))
 
