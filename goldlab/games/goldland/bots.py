@@ -86,6 +86,9 @@ _new = object.__new__
 
 _Step = tuple[Action, tuple[int, ...]]
 """One step of a route: the action and the articles it pays (by type)."""
+_Leg = tuple[int, tuple[int, ...], bool]
+"""One step of a route as the search keeps it: direction, articles paid, by ordeal or not
+(its action is made only for the route chosen)."""
 
 
 class _Node:
@@ -94,7 +97,7 @@ class _Node:
     __slots__ = ("cell", "pack", "route", "spent", "steps", "survived", "wild")
 
     def __init__(self, cell: int, steps: int, spent: float, pack: list[int], wild: int,
-                 route: tuple[_Step, ...], survived: tuple[str, ...]) -> None:
+                 route: tuple[_Leg, ...], survived: tuple[str, ...]) -> None:
         self.cell = cell
         self.steps = steps
         self.spent = spent
@@ -145,6 +148,8 @@ class _Layout:
         moved = own ^ self.own
         spaces = [c for c, (was, now) in enumerate(zip(self.codes, codes, strict=True))
                   if was != now or c in moved]
+        if not spaces:
+            return self  # another player's camp: the same land
         new = _new(_Layout)
         new.own, new.codes = own, codes
         tiles = new.tiles = self.tiles[:]
@@ -498,10 +503,15 @@ class HeuristicBot(Bot):
             if node.steps >= left:
                 continue
             near = NEIGHBOUR[node.cell]
+            # a step never costs less than nothing (a price has no negative article),
+            # so where a step cannot beat this, the search has already been as cheaply
+            bound = node.spent + 0.001 * (node.steps + 1)
             for d in range(4):
                 to = near[d]
                 if to < 0 or to in visited or tiles[to] is None:
                     continue  # off the board, back on the path already taken, unexplored
+                if to in seen and seen[to] <= bound:
+                    continue
                 nxt = self._step(table, node, d, to)
                 if nxt is None:
                     continue
@@ -511,7 +521,10 @@ class HeuristicBot(Bot):
                 seen[nxt.cell] = key
                 heapq.heappush(heap, (key, counter, nxt))
                 counter += 1
-        return best.route if best is not None else ()
+        if best is None:
+            return ()
+        return tuple((Move(d, STEP_ORDEAL, Kit.from_counts(pay)) if ordeal else _MOVES[d], pay)
+                     for d, pay, ordeal in best.route)
 
     def _step(self, table: _Map, node: _Node, d: int, to: int) -> _Node | None:
         """The node reached by stepping from ``node`` in direction ``d`` onto the tile on
@@ -525,7 +538,7 @@ class HeuristicBot(Bot):
         survived = node.survived
         if connected and (tile.adventure is None or camp):
             return _Node(to, node.steps + 1, node.spent, node.pack, node.wild,
-                         (*node.route, (_MOVES[d], NO_ARTICLES)), survived)
+                         (*node.route, (d, NO_ARTICLES, False)), survived)
         adventure = tile.adventure
         if connected and adventure is not None:  # paid with its red articles (tokens: the rest)
             need = tile.cost.counts[:N_ARTICLES]
@@ -535,7 +548,7 @@ class HeuristicBot(Bot):
                 return None
             return _Node(to, node.steps + 1, node.spent + table.red[to],
                          [h - n if h > n else 0 for h, n in zip(have, need, strict=True)],
-                         node.wild - short, (*node.route, (_MOVES[d], need)),
+                         node.wild - short, (*node.route, (d, need, False)),
                          (*survived, adventure))
         # by ordeal: the adventure's red articles (if any), the rest of ORDEAL_COST from
         # the cheapest spare articles, then from discovery tokens
@@ -565,7 +578,7 @@ class HeuristicBot(Bot):
                 tile.cost.counts[a] <= red[a] for a in range(N_ARTICLES)):
             survived = (*survived, tile.adventure)
         return _Node(to, node.steps + 1, node.spent + _worth(pay), pack, wild,
-                     (*node.route, (Move(d, STEP_ORDEAL, Kit.from_counts(red)), pay)), survived)
+                     (*node.route, (d, pay, True)), survived)
 
     def _marker_gain(self, view: GoldlandView, key: str) -> float:
         seat = self.seat
