@@ -253,6 +253,7 @@ class HeuristicBot(Bot):
         self._cells: dict[tuple[int, bool], _Cell] = {}
         self._layout: tuple[object, _Layout | None] = ((), None)
         self._costs: tuple[object, list[float]] = ((), [])
+        self._gain: tuple[object, dict[str, float]] = ((), {})
 
     def choose(self, observation: GoldlandView, legal: Sequence[Action]) -> Action:
         """The step the plan calls for now."""
@@ -302,12 +303,19 @@ class HeuristicBot(Bot):
         table = self._map
         if table is not None and table.key == key:
             return table
-        gain = {a: self._marker_gain(view, a) for a in ADVENTURES}
         if view.tileset is not self._tileset:
             self._tileset = view.tileset
             self._cells = {}
             self._layout = ((), None)
             self._costs = ((), [])
+            self._gain = ((), {})
+        # what surviving each adventure would win in markers: it depends on the markers,
+        # the camps (and the tiles under them) and whether a camp is left to put
+        stakes = (view.markers, view.camps, tuple(view.codes[c] for c, _ in view.camps),
+                  view.camps_left[seat] > 0)
+        if self._gain[0] != stakes:
+            self._gain = (stakes, {a: self._marker_gain(view, a) for a in ADVENTURES})
+        gain = self._gain[1]
         land = (view.codes, view.camps)
         layout = self._layout[1]
         if layout is None:
