@@ -10,14 +10,15 @@ and actions/s (player decisions; the chance steps they trigger are resolved by
 The heuristic figures for 2 and 4 players are also printed beside the plain
 reference (``benchmarks/plain_gold.py``: random Gold! with 2 players in readable
 Python) measured in the same run, as a ratio; the goal is 0.2x.  ``--versus N``
-plays the heuristic against the heuristic as it was before its rework
-(``goldland_heuristic_before.py``) in N seat-rotated 2-player games and prints
-its score (a win 1, a shared win 1/2) with a Wilson 95 % interval.
+plays the heuristic against the heuristic of an earlier git revision
+(``--versus-rev REV``: its ``goldlab/games/goldland/bots.py``, read with ``git show``
+and loaded as a temporary module beside today's engine) in N seat-rotated 2-player
+games and prints its score (a win 1, a shared win 1/2) with a Wilson 95 % interval.
 
     python3 benchmarks/bench_goldland.py
     python3 benchmarks/bench_goldland.py --games 200 --heuristic-games 40 --players 2 3 4 5
     python3 benchmarks/bench_goldland.py --only-ratio --heuristic-games 60
-    python3 benchmarks/bench_goldland.py --only-ratio --versus 200
+    python3 benchmarks/bench_goldland.py --only-ratio --versus 200 --versus-rev cad7688^
 """
 
 from __future__ import annotations
@@ -25,17 +26,23 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import subprocess
 import sys
 import time
+import types
 from pathlib import Path
+from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import plain_gold
 
 import goldlab
-from goldlab.bots import make_bot
-from goldlab.bots.play import play_game
+import goldlab.bots
+from goldlab.bots import Bot, make_bot
+from goldlab.bots.play import bot_seed, play_game
+
+BOTS_PATH = "goldlab/games/goldland/bots.py"
 
 
 def random_playouts(players: int, games: int, cap: int, seed: int = 0) -> tuple[float, float,
@@ -101,24 +108,41 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def versus(games: int, bot: str = "heuristic", seed: int = 1000) -> None:
-    """``bot`` against the heuristic before its rework, seats rotated, 2 players."""
-    import goldland_heuristic_before  # noqa: F401  (registers "heuristic-before")
+def bot_at(rev: str) -> type[Bot]:
+    """The Goldland heuristic bot class of git revision ``rev``, loaded beside today's.
 
+    Its module is read with ``git show`` and run as a temporary module (not
+    registered: today's ``heuristic`` keeps its name).
+    """
+    root = Path(__file__).resolve().parent.parent
+    source = subprocess.run(["git", "show", f"{rev}:{BOTS_PATH}"], cwd=root, check=True,
+                            capture_output=True, text=True).stdout
+    module = types.ModuleType(f"goldland_bots_at_{rev}")
+    sys.modules[module.__name__] = module  # dataclasses look their module up by name
+    with mock.patch.object(goldlab.bots, "register_bot", lambda *args: None):
+        exec(compile(source, f"{rev}:{BOTS_PATH}", "exec"), module.__dict__)
+    bot: type[Bot] = module.HeuristicBot
+    return bot
+
+
+def versus(games: int, rev: str, bot: str = "heuristic", seed: int = 1000) -> None:
+    """``bot`` against the heuristic of git revision ``rev``, seats rotated, 2 players."""
+    old = bot_at(rev)
     score = 0.0
     gold = [0, 0]
     for g in range(games):
         seat = g % 2  # each deal is played twice, the new bot in each seat
-        bots = ["heuristic-before", "heuristic-before"]
+        deal = seed + g // 2
+        bots: list[str | Bot] = [old(s, bot_seed(deal, s)) for s in range(2)]
         bots[seat] = bot
-        outcome = play_game("goldland", bots, seed=seed + g // 2).outcome()
+        outcome = play_game("goldland", bots, seed=deal).outcome()
         assert outcome is not None
         if seat in outcome.winners:
             score += 1.0 / len(outcome.winners)
         gold[0] += outcome.scores[seat]
         gold[1] += outcome.scores[1 - seat]
     low, high = wilson(score, games)
-    print(f"{bot} against heuristic-before, {games} seat-rotated 2-player games: "
+    print(f"{bot} against the heuristic of {rev}, {games} seat-rotated 2-player games: "
           f"score {score / games:.3f} (95 % Wilson interval {low:.3f}-{high:.3f}); "
           f"mean gold {gold[0] / games:.1f} against {gold[1] / games:.1f}")
 
@@ -134,11 +158,14 @@ def main() -> None:
     parser.add_argument("--only-ratio", action="store_true",
                         help="only the heuristic figures beside the plain reference")
     parser.add_argument("--versus", type=int, default=0, metavar="N",
-                        help="also play N games against the heuristic before its rework")
+                        help="also play N games against the heuristic of --versus-rev")
+    parser.add_argument("--versus-rev", default="cad7688^", metavar="REV",
+                        help="the git revision whose heuristic --versus plays against "
+                             "(default: the one before the heuristic's rework)")
     args = parser.parse_args()
     ratios(args.heuristic_games, args.plain_games)
     if args.versus:
-        versus(args.versus)
+        versus(args.versus, args.versus_rev)
     if args.only_ratio:
         return
     print(f"Goldland random playouts ({args.games} games each, turn_cap={args.cap}, one core)")

@@ -34,7 +34,6 @@ from goldlab.bots import Bot, register_bot
 from goldlab.core.values import Action
 from goldlab.games.goldland.actions import (
     STEP_ORDEAL,
-    STEP_SURVIVE,
     Acquire,
     Camp,
     Dig,
@@ -57,7 +56,7 @@ from goldlab.games.goldland.articles import (
 )
 from goldlab.games.goldland.board import CELLS, GOAL, INNER, NEIGHBOUR, manhattan
 from goldlab.games.goldland.observation import GoldlandView
-from goldlab.games.goldland.tiles import ADVENTURES, Tile
+from goldlab.games.goldland.tiles import ADVENTURES, Tile, TileSet
 
 ARTICLE_WORTH = (0.35, 0.3, 0.3, 0.3, 0.25, 0.3, 0.15)
 """Rough value of one article of each kind (provision … fishing rod), in gold."""
@@ -83,8 +82,13 @@ INNER_NEIGHBOURS = tuple(tuple(n for n in NEIGHBOUR[c] if n >= 0 and n in INNER)
 """The spaces of the inner 6 x 6 area beside each space (where tiles may still be laid)."""
 NO_ARTICLES = (0,) * N_ARTICLES
 
+_new = object.__new__
+
 _Step = tuple[Action, tuple[int, ...]]
 """One step of a route: the action and the articles it pays (by type)."""
+_Leg = tuple[int, tuple[int, ...], bool]
+"""One step of a route as the search keeps it: direction, articles paid, by ordeal or not
+(its action is made only for the route chosen)."""
 
 
 class _Node:
@@ -93,7 +97,7 @@ class _Node:
     __slots__ = ("cell", "pack", "route", "spent", "steps", "survived", "wild")
 
     def __init__(self, cell: int, steps: int, spent: float, pack: list[int], wild: int,
-                 route: tuple[_Step, ...], survived: tuple[str, ...]) -> None:
+                 route: tuple[_Leg, ...], survived: tuple[str, ...]) -> None:
         self.cell = cell
         self.steps = steps
         self.spent = spent
@@ -103,43 +107,108 @@ class _Node:
         self.survived = survived
 
 
-class _Map:
-    """What the bot works out about the table between decisions (kept while it holds).
+class _Layout:
+    """The explored land as the bot reads it: per space its tile, exits, own camp,
+    the price of entering it by path and by ordeal, and the nearest empty inner
+    space beside it (``frontier``, by distance to the goal; -1 if none).
 
-    ``to_go``: the cost of getting from each explored tile to the goal;
-    ``worth``: the red articles of each tile, in gold; ``gain``: what
-    surviving each adventure would bring in markers.
+    It depends only on the tiles laid and the camps, so it is kept while they hold.
     """
 
-    __slots__ = ("camp", "exits", "frontier", "gain", "key", "needs", "ordeal", "red", "seeking",
-                 "tiles", "to_go")
+    __slots__ = ("camp", "codes", "exits", "frontier", "ordeal", "own", "red", "tiles")
 
-    def __init__(self, key: tuple[object, ...], view: GoldlandView, seat: int, seeking: bool,
-                 gain: dict[str, float], cells: dict[tuple[int, bool], _Cell]) -> None:
-        self.key = key
-        self.seeking = seeking
-        self.gain = gain
-        self.to_go = [FAR] * CELLS
-        self.needs: dict[int, list[int]] = {}
-        camps = {c for c, s in view.camps if s == seat}
+    own: frozenset[int]
+    codes: tuple[int, ...]
+    tiles: list[Tile | None]
+    exits: list[int]
+    camp: list[bool]
+    red: list[float]
+    ordeal: list[float]
+    frontier: list[int]
+
+    def __init__(self, view: GoldlandView, seat: int,
+                 cells: dict[tuple[int, bool], _Cell]) -> None:
+        self.own = frozenset(c for c, s in view.camps if s == seat)
+        self.codes = view.codes
         tileset = view.tileset
-        info = []
-        for c, code in enumerate(view.codes):
-            k = (code, c in camps)
-            cell = cells.get(k)
-            if cell is None:
-                cell = cells[k] = _cell(tileset.tiles[code >> 2] if code >= 0 else None,
-                                        tileset.exits_by_code[code] if code >= 0 else 0, k[1])
-            info.append(cell)
+        info = [_cell_of(tileset, cells, code, c in self.own) for c, code in enumerate(self.codes)]
         tiles = self.tiles = [i[0] for i in info]
         self.exits = [i[1] for i in info]
         self.camp = [i[2] for i in info]
         self.red = [i[3] for i in info]
         self.ordeal = [i[4] for i in info]
-        # frontier[c]: the nearest empty inner space beside tile c, by distance to the goal.
-        self.frontier: list[int] = [
-            min((GOAL_DISTANCE[n] for n in INNER_NEIGHBOURS[c] if tiles[n] is None), default=-1)
-            if tiles[c] is not None else -1 for c in range(CELLS)]
+        self.frontier = [_frontier(tiles, c) for c in range(CELLS)]
+
+    def changed(self, view: GoldlandView, seat: int,
+                cells: dict[tuple[int, bool], _Cell]) -> _Layout:
+        """The layout of ``view``, made from this one by changing only the spaces that changed
+        (a tile laid, a camp put or moved) and the frontier beside them."""
+        own = frozenset(c for c, s in view.camps if s == seat)
+        codes = view.codes
+        moved = own ^ self.own
+        spaces = [c for c, (was, now) in enumerate(zip(self.codes, codes, strict=True))
+                  if was != now or c in moved]
+        if not spaces:
+            return self  # another player's camp: the same land
+        new = _new(_Layout)
+        new.own, new.codes = own, codes
+        tiles = new.tiles = self.tiles[:]
+        exits = new.exits = self.exits[:]
+        camp = new.camp = self.camp[:]
+        red = new.red = self.red[:]
+        ordeal = new.ordeal = self.ordeal[:]
+        frontier = new.frontier = self.frontier[:]
+        tileset = view.tileset
+        for c in spaces:
+            tiles[c], exits[c], camp[c], red[c], ordeal[c] = _cell_of(
+                tileset, cells, codes[c], c in own)
+        for n in {n for c in spaces for n in (c, *NEIGHBOUR[c]) if n >= 0}:
+            frontier[n] = _frontier(tiles, n)
+        return new
+
+
+def _cell_of(tileset: TileSet, cells: dict[tuple[int, bool], _Cell], code: int,
+             own_camp: bool) -> _Cell:
+    """What the layout keeps of a space holding tile code ``code`` (kept per code)."""
+    k = (code, own_camp)
+    cell = cells.get(k)
+    if cell is None:
+        cell = cells[k] = _cell(tileset.tiles[code >> 2] if code >= 0 else None,
+                                tileset.exits_by_code[code] if code >= 0 else 0, own_camp)
+    return cell
+
+
+def _frontier(tiles: list[Tile | None], c: int) -> int:
+    """The distance to the goal of the nearest empty inner space beside tile ``c`` (-1: none)."""
+    if tiles[c] is None:
+        return -1
+    return min((GOAL_DISTANCE[n] for n in INNER_NEIGHBOURS[c] if tiles[n] is None), default=-1)
+
+
+class _Map:
+    """What the bot works out about the table between decisions (kept while it holds).
+
+    The :class:`_Layout` of the land (its fields are the map's too); ``to_go``: the
+    cost of getting from each explored tile to the goal; ``gain``: what surviving
+    each adventure would bring in markers.
+    """
+
+    __slots__ = ("camp", "exits", "frontier", "gain", "key", "needs", "ordeal", "red", "seeking",
+                 "tiles", "to_go")
+
+    def __init__(self, key: tuple[object, ...], layout: _Layout, seeking: bool,
+                 gain: dict[str, float]) -> None:
+        self.key = key
+        self.seeking = seeking
+        self.gain = gain
+        self.to_go: list[float] = []
+        self.needs: dict[int, list[int]] = {}
+        self.tiles = layout.tiles
+        self.exits = layout.exits
+        self.camp = layout.camp
+        self.red = layout.red
+        self.ordeal = layout.ordeal
+        self.frontier = layout.frontier
 
     def entry_cost(self, u: int, d: int) -> float:
         """Rough price of stepping from ``u`` in direction ``d`` (onto a tile)."""
@@ -182,6 +251,9 @@ class HeuristicBot(Bot):
         self._signature: tuple[object, ...] = ()
         self._tileset: object = None
         self._cells: dict[tuple[int, bool], _Cell] = {}
+        self._layout: tuple[object, _Layout | None] = ((), None)
+        self._costs: tuple[object, list[float]] = ((), [])
+        self._gain: tuple[object, dict[str, float]] = ((), {})
 
     def choose(self, observation: GoldlandView, legal: Sequence[Action]) -> Action:
         """The step the plan calls for now."""
@@ -208,7 +280,7 @@ class HeuristicBot(Bot):
                 return acquire
         explore = [a for a in legal if isinstance(a, Explore)]
         if explore:
-            return min(explore, key=lambda a: manhattan(a.at, GOAL) if a.at >= 0 else 0)
+            return min(explore, key=lambda a: GOAL_DISTANCE[a.at] if a.at >= 0 else 0)
         if view.tokens[self.seat] >= view.exchange_rate:
             exchange = self._exchange(view, legal, self._needs(view, self._table(view)))
             if exchange is not None:
@@ -231,11 +303,27 @@ class HeuristicBot(Bot):
         table = self._map
         if table is not None and table.key == key:
             return table
-        gain = {a: self._marker_gain(view, a) for a in ADVENTURES}
         if view.tileset is not self._tileset:
             self._tileset = view.tileset
             self._cells = {}
-        table = self._map = _Map(key, view, seat, seeking, gain, self._cells)
+            self._layout = ((), None)
+            self._costs = ((), [])
+            self._gain = ((), {})
+        # what surviving each adventure would win in markers: it depends on the markers,
+        # the camps (and the tiles under them) and whether a camp is left to put
+        stakes = (view.markers, view.camps, tuple(view.codes[c] for c, _ in view.camps),
+                  view.camps_left[seat] > 0)
+        if self._gain[0] != stakes:
+            self._gain = (stakes, {a: self._marker_gain(view, a) for a in ADVENTURES})
+        gain = self._gain[1]
+        land = (view.codes, view.camps)
+        layout = self._layout[1]
+        if layout is None:
+            layout = _Layout(view, seat, self._cells)
+        elif self._layout[0] != land:
+            layout = layout.changed(view, seat, self._cells)
+        self._layout = (land, layout)
+        table = self._map = _Map(key, layout, seeking, gain)
         tiles = table.tiles
         targets: dict[int, float] = {}
         if seeking and tiles[GOAL] is not None:
@@ -254,29 +342,12 @@ class HeuristicBot(Bot):
                         g = gain[tile.adventure]
                         if g >= 2:
                             targets[c] = min(targets.get(c, FAR), 2.0 - 0.3 * g)
-        to_go = table.to_go
-        heap = [(cost, c) for c, cost in targets.items()]
-        heapq.heapify(heap)
-        for cost, c in heap:
-            to_go[c] = cost
-        exits, red, ordeal = table.exits, table.red, table.ordeal
-        while heap:
-            cost, v = heapq.heappop(heap)
-            if cost > to_go[v]:
-                continue
-            ev = exits[v]
-            for d in range(4):
-                u = NEIGHBOUR[v][d]
-                if u < 0 or tiles[u] is None:
-                    continue
-                # the step from u back onto v enters v from side d
-                if exits[u] >> OPPOSITE[d] & 1 and ev >> d & 1:
-                    step = STEP_COST + red[v]
-                else:
-                    step = STEP_COST + ordeal[v]
-                if cost + step < to_go[u]:
-                    to_go[u] = cost + step
-                    heapq.heappush(heap, (cost + step, u))
+        wanted = (layout, tuple(targets.items()))
+        if self._costs[0] == wanted:
+            table.to_go = self._costs[1]  # the same land and goals: the same costs
+        else:
+            table.to_go = _costs_to_go(layout, targets)
+            self._costs = (wanted, table.to_go)
         return table
 
     def _needs(self, view: GoldlandView, table: _Map) -> list[int]:
@@ -430,6 +501,7 @@ class HeuristicBot(Bot):
         seen: dict[int, float] = {start: 0.0}
         heap: list[tuple[float, int, _Node]] = [(0.0, 0, root)]
         counter = 1
+        tiles = table.tiles
         while heap:
             _, _, node = heapq.heappop(heap)
             if node.route:
@@ -438,8 +510,17 @@ class HeuristicBot(Bot):
                     best, best_value = node, value
             if node.steps >= left:
                 continue
+            near = NEIGHBOUR[node.cell]
+            # a step never costs less than nothing (a price has no negative article),
+            # so where a step cannot beat this, the search has already been as cheaply
+            bound = node.spent + 0.001 * (node.steps + 1)
             for d in range(4):
-                nxt = self._step(table, node, d, visited)
+                to = near[d]
+                if to < 0 or to in visited or tiles[to] is None:
+                    continue  # off the board, back on the path already taken, unexplored
+                if to in seen and seen[to] <= bound:
+                    continue
+                nxt = self._step(table, node, d, to)
                 if nxt is None:
                     continue
                 key = nxt.spent + 0.001 * nxt.steps
@@ -448,37 +529,49 @@ class HeuristicBot(Bot):
                 seen[nxt.cell] = key
                 heapq.heappush(heap, (key, counter, nxt))
                 counter += 1
-        return best.route if best is not None else ()
+        if best is None:
+            return ()
+        return tuple((Move(d, STEP_ORDEAL, Kit.from_counts(pay)) if ordeal else _MOVES[d], pay)
+                     for d, pay, ordeal in best.route)
 
-    def _step(self, table: _Map, node: _Node, d: int, visited: set[int]) -> _Node | None:
+    def _step(self, table: _Map, node: _Node, d: int, to: int) -> _Node | None:
+        """The node reached by stepping from ``node`` in direction ``d`` onto the tile on
+        ``to``, paying what it costs (None if the articles and tokens do not cover it)."""
         here = node.cell
-        to = NEIGHBOUR[here][d]
-        if to < 0 or to in visited:
-            return None
         tile = table.tiles[to]
-        if tile is None:
-            return None
+        assert tile is not None
         exits = table.exits
         connected = exits[here] >> d & 1 and exits[to] >> OPPOSITE[d] & 1
         camp = table.camp[to]
         survived = node.survived
         if connected and (tile.adventure is None or camp):
             return _Node(to, node.steps + 1, node.spent, node.pack, node.wild,
-                         (*node.route, (_MOVES[d], NO_ARTICLES)), survived)
+                         (*node.route, (d, NO_ARTICLES, False)), survived)
+        adventure = tile.adventure
+        if connected and adventure is not None:  # paid with its red articles (tokens: the rest)
+            need = tile.cost.counts[:N_ARTICLES]
+            have = node.pack
+            short = sum(n - h for h, n in zip(have, need, strict=True) if n > h)
+            if short > node.wild:
+                return None
+            return _Node(to, node.steps + 1, node.spent + table.red[to],
+                         [h - n if h > n else 0 for h, n in zip(have, need, strict=True)],
+                         node.wild - short, (*node.route, (d, need, False)),
+                         (*survived, adventure))
+        # by ordeal: the adventure's red articles (if any), the rest of ORDEAL_COST from
+        # the cheapest spare articles, then from discovery tokens
         pack = list(node.pack)
         wild = node.wild
-        red = list(tile.cost.counts[:N_ARTICLES])
-        if not connected:
-            if tile.adventure is None or camp:
-                red = [0] * N_ARTICLES
-            fill = ORDEAL_COST - sum(red)
-            spare = [max(0, pack[a] - red[a]) for a in range(N_ARTICLES)]
-            order = sorted(range(N_ARTICLES), key=lambda a: (ARTICLE_WORTH[a], -spare[a]))
-            for a in order:
+        red = [0] * N_ARTICLES if tile.adventure is None or camp else list(
+            tile.cost.counts[:N_ARTICLES])
+        fill = ORDEAL_COST - sum(red)
+        spare = [max(0, pack[a] - red[a]) for a in range(N_ARTICLES)]
+        if fill:
+            for a in sorted(range(N_ARTICLES), key=lambda a: (ARTICLE_WORTH[a], -spare[a])):
                 take = min(fill, spare[a])
                 red[a] += take
                 fill -= take
-            red[PROVISION] += fill  # the rest from discovery tokens
+        red[PROVISION] += fill  # the rest from discovery tokens
         for a in range(N_ARTICLES):
             short = red[a] - pack[a]
             if short > 0:
@@ -489,16 +582,11 @@ class HeuristicBot(Bot):
         for a in range(N_ARTICLES):
             pack[a] -= red[a]
         pay = tuple(red)
-        action: Action
-        if connected:
-            action = _SURVIVE_MOVES[d] if camp else _MOVES[d]
-        else:
-            action = Move(d, STEP_ORDEAL, Kit.from_counts(red))
         if tile.adventure is not None and all(
                 tile.cost.counts[a] <= red[a] for a in range(N_ARTICLES)):
             survived = (*survived, tile.adventure)
         return _Node(to, node.steps + 1, node.spent + _worth(pay), pack, wild,
-                     (*node.route, (action, pay)), survived)
+                     (*node.route, (d, pay, True)), survived)
 
     def _marker_gain(self, view: GoldlandView, key: str) -> float:
         seat = self.seat
@@ -643,6 +731,34 @@ class _EndValues:
         return value
 
 
+def _costs_to_go(land: _Layout, targets: dict[int, float]) -> list[float]:
+    """The cheapest cost from each explored tile to one of ``targets`` (tile: cost there)."""
+    tiles, exits, red, ordeal = land.tiles, land.exits, land.red, land.ordeal
+    to_go = [FAR] * CELLS
+    heap = [(cost, c) for c, cost in targets.items()]
+    heapq.heapify(heap)
+    for cost, c in heap:
+        to_go[c] = cost
+    while heap:
+        cost, v = heapq.heappop(heap)
+        if cost > to_go[v]:
+            continue
+        ev = exits[v]
+        for d in range(4):
+            u = NEIGHBOUR[v][d]
+            if u < 0 or tiles[u] is None:
+                continue
+            # the step from u back onto v enters v from side d
+            if exits[u] >> OPPOSITE[d] & 1 and ev >> d & 1:
+                step = STEP_COST + red[v]
+            else:
+                step = STEP_COST + ordeal[v]
+            if cost + step < to_go[u]:
+                to_go[u] = cost + step
+                heapq.heappush(heap, (cost + step, u))
+    return to_go
+
+
 def _cells(start: int, route: tuple[_Step, ...]) -> tuple[int, ...]:
     """The tiles a route enters, in order."""
     cells = []
@@ -655,7 +771,6 @@ def _cells(start: int, route: tuple[_Step, ...]) -> tuple[int, ...]:
 
 
 _MOVES = tuple(Move(d) for d in range(4))
-_SURVIVE_MOVES = tuple(Move(d, STEP_SURVIVE) for d in range(4))
 
 
 def _worth(counts: Sequence[int]) -> float:
@@ -671,7 +786,7 @@ def _placement_value(view: GoldlandView, tile: Tile, here: int, action: Place) -
     """How well a new tile laid this way opens the road toward the temple."""
     at, q = action.at, action.rotation // 90
     exits = tile.exits_at(q)
-    value = -1.5 * manhattan(at, GOAL)
+    value = -1.5 * GOAL_DISTANCE[at]
     if at == GOAL:
         value += 6.0
     for d in range(4):
@@ -685,7 +800,7 @@ def _placement_value(view: GoldlandView, tile: Tile, here: int, action: Place) -
             value += 4.0
         elif view.codes[n] >= 0 and view.exits(n) >> OPPOSITE[d] & 1:
             value += 1.5
-        elif view.codes[n] < 0 and manhattan(n, GOAL) < manhattan(at, GOAL):
+        elif view.codes[n] < 0 and GOAL_DISTANCE[n] < GOAL_DISTANCE[at]:
             value += 1.0
     return value
 

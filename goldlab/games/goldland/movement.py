@@ -72,6 +72,38 @@ _STEPS = tuple(Move(d) for d in range(4))
 _SURVIVE_STEPS = tuple(Move(d, STEP_SURVIVE) for d in range(4))
 _ORDEALS: dict[tuple[int, Kit], Move] = {}
 """Steps made once and shared by every legal list (they are immutable values)."""
+_ORDEAL_LISTS: dict[tuple[int, tuple[int, ...], Kit | None, tuple[int, ...] | None],
+                    tuple[Move, ...]] = {}
+_MEMO_SIZE = 4096
+
+
+def _ordeals(d: int, avail: tuple[int, ...], survive: Kit | None,
+             held: tuple[int, ...] | None) -> tuple[Move, ...]:
+    """The ordeals in direction ``d`` payable from the articles ``avail`` (hand and
+    backpack): every kit of ORDEAL_COST articles, holding ``survive`` (the adventure's
+    red articles, when it must be survived) and every article ``held`` in hand.
+
+    Remembered per question: a game asks the same ones again and again.
+    """
+    key = (d, avail, survive, held)
+    found = _ORDEAL_LISTS.get(key)
+    if found is not None:
+        return found
+    out = []
+    kits = kits_of_size(avail, ORDEAL_COST) if sum(avail) >= ORDEAL_COST else ()
+    for k in kits:
+        if survive is not None and not survive <= k:
+            continue
+        if held is not None and not all(held[a] <= k.counts[a] for a in range(N_ARTICLES)):
+            continue
+        move = _ORDEALS.get((d, k))
+        if move is None:
+            move = _ORDEALS[(d, k)] = Move(d, STEP_ORDEAL, k)
+        out.append(move)
+    if len(_ORDEAL_LISTS) >= _MEMO_SIZE:
+        _ORDEAL_LISTS.clear()
+    found = _ORDEAL_LISTS[key] = tuple(out)
+    return found
 
 
 def legal_steps(state: GoldlandState, seat: int) -> list[Move]:
@@ -86,7 +118,7 @@ def legal_steps(state: GoldlandState, seat: int) -> list[Move]:
     exits = state._exits
     here = exits[board[pos]]
     out: list[Move] = []
-    ordeal_kits: tuple[Kit, ...] | None = None
+    avail: tuple[int, ...] | None = None
     for d in range(4):
         to = NEIGHBOUR[pos][d]
         if to < 0 or board[to] < 0 or to in state.path:
@@ -103,19 +135,11 @@ def legal_steps(state: GoldlandState, seat: int) -> list[Move]:
             elif _covers(hand, pack, red):
                 out.append(_STEPS[d])
             continue
-        if ordeal_kits is None:
+        if avail is None:
             avail = tuple(hand[a] + pack[a] for a in range(N_ARTICLES))
-            ordeal_kits = kits_of_size(avail, ORDEAL_COST) if sum(avail) >= ORDEAL_COST else ()
         must_survive = tile.adventure is not None and not camp
-        for k in ordeal_kits:
-            if must_survive and not red <= k:
-                continue
-            if holding and not all(hand[a] <= k.counts[a] for a in range(N_ARTICLES)):
-                continue
-            move = _ORDEALS.get((d, k))
-            if move is None:
-                move = _ORDEALS[(d, k)] = Move(d, STEP_ORDEAL, k)
-            out.append(move)
+        out.extend(_ordeals(d, avail, red if must_survive else None,
+                            tuple(hand[:N_ARTICLES]) if holding else None))
     return out
 
 

@@ -71,3 +71,23 @@ def test_with_the_amulet_it_survives_an_adventure_camps_and_digs_its_treasure() 
     assert steps[:2] == ["move N", "camp"] and "dig" in steps
     assert state.pos[0] == parse_cell("5,4") and state.packs[0][TREASURE] == 1
     assert (parse_cell("5,4"), 0) in state.camps and state.markers[4] == 0  # canyon marker
+
+
+def test_the_heuristics_land_changed_in_place_is_the_land_worked_out_afresh() -> None:
+    from goldlab.games.goldland import bots as goldland_bots
+
+    state = goldlab.make("goldland", players=3, seed=5, mode="study")
+    players = [make_bot("goldland", "heuristic", s, s) for s in range(3)]
+    checked = 0
+    while not state.is_terminal():
+        seat = state.current_player
+        view = state.observation(seat)
+        bot = players[seat]
+        state.apply(bot.choose(view, state.legal_actions()))
+        kept = bot._layout[1]
+        if kept is not None and bot._layout[0] == (view.codes, view.camps):
+            fresh = goldland_bots._Layout(view, seat, {})
+            for field in goldland_bots._Layout.__slots__:
+                assert getattr(kept, field) == getattr(fresh, field), field
+            checked += 1
+    assert checked > 50
