@@ -28,6 +28,7 @@ actions to try them.
 from __future__ import annotations
 
 import heapq
+import itertools
 from collections.abc import Sequence
 
 from goldlab.bots import Bot, register_bot
@@ -194,10 +195,15 @@ class _Map:
     """
 
     __slots__ = ("camp", "exits", "frontier", "gain", "key", "needs", "ordeal", "red", "seeking",
-                 "tiles", "to_go")
+                 "serial", "tiles", "to_go")
+
+    _made = itertools.count()
+    """Each map's serial number: a route is kept only for the map it was planned on (an
+    ``id()`` could be reused by a later map once the old one is freed)."""
 
     def __init__(self, key: tuple[object, ...], layout: _Layout, seeking: bool,
                  gain: dict[str, float]) -> None:
+        self.serial = next(_Map._made)
         self.key = key
         self.seeking = seeking
         self.gain = gain
@@ -404,7 +410,7 @@ class HeuristicBot(Bot):
         if turn.steps == 0:
             signature: tuple[object, ...] = (
                 view.round, turn.seat, path, view.equipment(seat), tuple(held),
-                view.tokens[seat], view.carried(seat), id(table))
+                view.tokens[seat], view.carried(seat), table.serial)
             if signature == self._signature:
                 return self._route[0] if self._route else None
         else:
