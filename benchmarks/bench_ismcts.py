@@ -28,7 +28,7 @@ from goldlab.bots.ismcts import ISMCTSBot
 from goldlab.bots.play import bot_options, bot_seed, play_out
 from goldlab.core.values import Action
 
-OPPONENTS = {"gold": "greedy", "goldrush": "perfect", "goldland": "heuristic"}
+OPPONENTS = {"gold": "planner", "goldrush": "perfect", "goldland": "heuristic"}
 """The best built-in heuristic of each game (the default opponent)."""
 
 
@@ -48,9 +48,9 @@ class Timed(SearchBot):
 
     def search(self, information: Information) -> Action:
         """The inner bot's choice, timed."""
-        start = time.perf_counter()
+        start = time.process_time()
         action = self.inner.search(information)
-        self.seconds += time.perf_counter() - start
+        self.seconds += time.process_time() - start
         self.decisions += 1
         if self.inner.iterations_done:
             self.searched += 1

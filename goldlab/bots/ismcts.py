@@ -221,19 +221,25 @@ def _most_visited(root: _Node, groups: dict[Hashable, list[Action]],
 
 def _select(node: _Node, state: State[Any], rng: random.Random, hooks: SearchHooks,
             c: float) -> tuple[Action, _Edge, bool]:
-    """An untried legal action at random, else the best by UCB over the available ones.
+    """The heuristic's move if untried, else an untried one at random, else the best by UCB.
 
-    Returns the action, its edge and whether it was untried.  Every legal action's
-    edge counts one more availability.
+    UCB runs over the available actions, the heuristic's move (``hooks.prior``) with a
+    head start of ``hooks.bias / (visits + 1)``.  Returns the action, its edge and
+    whether it was untried.  Every legal action's edge counts one more availability.
     """
     legal = state.legal_actions()
     keys: Sequence[Hashable] = legal
     seen: set[Hashable] | None = None
     if hooks.action_keys is not None:
         keys, seen = hooks.action_keys(state, legal), set()
+    favourite: Hashable = None  # the key of the heuristic's move
+    bias = hooks.bias
+    if bias and hooks.prior is not None:
+        favourite = keys[legal.index(hooks.prior(state, rng))]
     untried: list[tuple[Action, _Edge]] = []
     best: tuple[Action, _Edge] | None = None
     best_value = -math.inf
+    first: tuple[Action, _Edge] | None = None
     for k, action in zip(keys, legal, strict=True):
         if seen is not None:
             if k in seen:
@@ -244,11 +250,17 @@ def _select(node: _Node, state: State[Any], rng: random.Random, hooks: SearchHoo
             edge = node[k] = _Edge()
         edge.available += 1
         if edge.visits == 0:
+            if k == favourite:
+                first = (action, edge)
             untried.append((action, edge))
             continue
         value = edge.total / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)
+        if k == favourite:
+            value += bias / (edge.visits + 1)
         if value > best_value:
             best, best_value = (action, edge), value
+    if first is not None:
+        return first[0], first[1], True
     if untried:
         action, edge = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
         return action, edge, True

@@ -10,7 +10,7 @@ import pytest
 
 import goldlab
 from goldlab.bots import GENERIC_BOTS, Information, SearchBot, bot_names, make_bot
-from goldlab.bots.ismcts import Budget, ISMCTSBot
+from goldlab.bots.ismcts import Budget, ISMCTSBot, _select
 from goldlab.bots.play import bot_options, information, make_bots, play_game, play_out
 from goldlab.bots.search import DEFAULT, SearchHooks, hooks_for
 from goldlab.core.errors import OptionsError
@@ -151,6 +151,53 @@ def test_goldrush_groups_the_unseen_cards_into_one_choice() -> None:
     keys = hooks.action_keys(state, legal)
     assert len(keys) == len(legal)
     assert 1 < len(set(keys)) < len(legal)
+
+
+def test_hooks_refuse_a_negative_bias() -> None:
+    with pytest.raises(ValueError, match="bias"):
+        SearchHooks(bias=-1.0)
+
+
+@pytest.mark.parametrize("name, players", GAMES)
+def test_each_built_in_game_has_a_legal_prior(name: str, players: int) -> None:
+    hooks = hooks_for(name)
+    assert hooks.prior is not None and hooks.bias > 0
+    for seed in range(2):
+        state = _midgame(name, players, seed, 10 + 7 * seed)
+        if not state.is_terminal():
+            assert hooks.prior(state, random.Random(seed)) in state.legal_actions()
+
+
+def test_the_prior_is_tried_first_and_keeps_a_fading_head_start() -> None:
+    state = _midgame("gold", 2, 1, 8)
+    legal = state.legal_actions()
+    assert len(legal) > 2
+    favourite = legal[-1]
+    hooks = SearchHooks(prior=lambda s, rng: favourite, bias=1.0)
+    node: dict[Any, Any] = {}
+    action, _, new = _select(node, state, random.Random(0), hooks, 0.7)
+    assert action == favourite and new
+    # Every action tried once with the same mean: the favourite's head start decides.
+    for e in node.values():
+        e.visits, e.total = 1, 0.5
+    assert _select(node, state, random.Random(0), hooks, 0.7)[0] == favourite
+    # Evidence overrides it: another action does much better.
+    node[legal[0]].visits, node[legal[0]].total = 20, 19.0
+    node[favourite].visits, node[favourite].total = 20, 2.0
+    assert _select(node, state, random.Random(0), hooks, 0.7)[0] != favourite
+
+
+def test_one_iteration_plays_the_prior() -> None:
+    state = _midgame("goldrush", 2, 3, 6)
+    hooks = hooks_for("goldrush")
+    assert hooks.prior is not None and hooks.action_keys is not None
+    seat = state.current_player
+    sample = state.determinise(seat, random.Random(0))
+    legal = state.legal_actions()
+    keys = hooks.action_keys(sample, legal)
+    favourite = keys[legal.index(hooks.prior(sample, random.Random(0)))]
+    chosen = _decide(state, "ismcts:1")
+    assert keys[legal.index(chosen)] == favourite
 
 
 # ------------------------------------------------------------------ play

@@ -16,7 +16,7 @@ from typing import Any
 from goldlab.bots.search import SearchHooks
 from goldlab.core.state import State
 from goldlab.core.values import Action
-from goldlab.games.gold.bots import GreedyBot
+from goldlab.games.gold.bots import GreedyBot, PlannerBot, ScoredMemory
 from goldlab.games.gold.cards import Card
 from goldlab.games.gold.state import GoldState
 
@@ -26,6 +26,9 @@ SCALE = 8.0
 """Points of lead that make a seat's value about 0.73 (the logistic's scale)."""
 RANDOM_MOVES = 0.1
 """How often a playout move is random instead of greedy (so playouts differ)."""
+
+BIAS = 1.0
+"""The planner's move's head start in the tree (``bias / (visits + 1)``)."""
 
 _GREEDY: dict[int, GreedyBot] = {}
 
@@ -41,6 +44,23 @@ def greedy_policy(state: State[Any], rng: random.Random) -> Action:
         bot = _GREEDY[seat] = GreedyBot(seat, 0)
     bot.rng = rng  # ties are broken by the search's own generator
     return bot.choose(state.observation(seat), legal)
+
+
+_PLANNER: dict[int, PlannerBot] = {}
+
+
+def planner_prior(state: State[Any], rng: random.Random) -> Action:
+    """The planner bot's choice for the seat to move: the tree's prior.
+
+    The planner is asked afresh (no memory of earlier observations: a sample has none).
+    """
+    seat = state.current_player
+    bot = _PLANNER.get(seat)
+    if bot is None:
+        bot = _PLANNER[seat] = PlannerBot(seat, 0)
+    bot.rng = rng
+    bot.memory = ScoredMemory()
+    return bot.choose(state.observation(seat), state.legal_actions())
 
 
 def promise(tableau: Sequence[Card]) -> float:
@@ -67,5 +87,5 @@ def evaluate(state: State[Any]) -> tuple[float, ...]:
 
 
 HOOKS = SearchHooks(policy=greedy_policy, evaluate=evaluate, cutoff=CUTOFF,
-                    exploration=0.7, iterations=300)
+                    prior=planner_prior, bias=BIAS, exploration=0.7, iterations=300)
 """Gold!'s search hooks (named by the game's description)."""
