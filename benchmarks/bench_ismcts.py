@@ -126,19 +126,21 @@ def main() -> None:
         if not args.quiet and i % 2 == 1:
             low, high = wilson(wins, i + 1)
             print(f"  {i + 1:4d} games: {wins:g} wins ({wins / (i + 1):.1%}, "
-                  f"{low:.1%}-{high:.1%}), {seconds / max(decisions, 1):.3f} s/decision",
-                  flush=True)
+                  f"{low:.1%}-{high:.1%}), {seconds / max(decisions, 1):.4f} CPU s/decision, "
+                  f"{seconds / max(searched, 1):.4f} CPU s/search, "
+                  f"{decisions / max(seconds, 1e-9):.1f} decisions/CPU s, "
+                  f"{iterations / max(searched, 1):.0f} iterations/search", flush=True)
 
     n = args.games
     low, high = wilson(wins, n)
     print(f"{spec} vs {opponent} at {args.game}, {n} seat-rotated games "
           f"({time.perf_counter() - started:.0f} s)")
     print(f"  wins {wins:g} of {n}: {wins / n:.1%} (Wilson 95 %: {low:.1%} to {high:.1%})")
-    print(f"  {seconds / max(decisions, 1):.4f} s per decision, "
-          f"{decisions / max(seconds, 1e-9):.1f} decisions/s "
+    print(f"  {seconds / max(decisions, 1):.4f} CPU s per decision, "
+          f"{decisions / max(seconds, 1e-9):.1f} decisions per CPU s "
           f"({decisions} decisions, {searched} searched, "
           f"{iterations / max(searched, 1):.0f} iterations per search, "
-          f"{seconds / max(searched, 1):.4f} s per search)")
+          f"{seconds / max(searched, 1):.4f} CPU s per search)")
     print(f"  plain reference: {plain:.0f} random Gold! games/s (benchmarks/plain_gold.py)")
 
 

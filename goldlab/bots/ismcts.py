@@ -105,8 +105,24 @@ class _Edge:
         return self.total / self.visits if self.visits else 0.0
 
 
-_Node = dict[Hashable, _Edge]
-"""A node: its edges by action (or by the game's action key)."""
+_UNASKED: Hashable = object()
+"""A node's favourite before the game's prior was asked."""
+
+
+class _Node(dict[Hashable, _Edge]):
+    """A node: its edges by action (or by the game's action key), and its favourite.
+
+    The favourite is the key of the move the game's prior (its heuristic) prefers in
+    the first sample that reached the node; later samples reuse it.  For the bot's own
+    decisions that is exact (the heuristic reads only what the seat knows, the same in
+    every sample of the node); for the other seats it is a guess, and a cheap one.
+    """
+
+    __slots__ = ("favourite",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.favourite: Hashable = _UNASKED
 
 
 class ISMCTSBot(SearchBot):
@@ -159,7 +175,7 @@ class ISMCTSBot(SearchBot):
         groups = _groups(first, legal, hooks)
         budget = self.budget or Budget(iterations=hooks.iterations)
         c = hooks.exploration if self.exploration is None else self.exploration
-        root: _Node = {}
+        root = _Node()
         sample = first
         done = 0
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
@@ -190,7 +206,7 @@ class ISMCTSBot(SearchBot):
             outcome = _chance_seen(state, seat, hooks)
             child = edge.children.get(outcome)
             if child is None:
-                child = edge.children[outcome] = {}
+                child = edge.children[outcome] = _Node()
             node = child
             if new:
                 break
@@ -232,10 +248,14 @@ def _select(node: _Node, state: State[Any], rng: random.Random, hooks: SearchHoo
     seen: set[Hashable] | None = None
     if hooks.action_keys is not None:
         keys, seen = hooks.action_keys(state, legal), set()
-    favourite: Hashable = None  # the key of the heuristic's move
     bias = hooks.bias
-    if bias and hooks.prior is not None:
-        favourite = keys[legal.index(hooks.prior(state, rng))]
+    favourite = node.favourite  # the key of the heuristic's move
+    if favourite is _UNASKED:
+        if bias and hooks.prior is not None:
+            favourite = keys[legal.index(hooks.prior(state, rng))]
+        else:
+            favourite = None
+        node.favourite = favourite
     untried: list[tuple[Action, _Edge]] = []
     best: tuple[Action, _Edge] | None = None
     best_value = -math.inf

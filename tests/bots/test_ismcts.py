@@ -10,7 +10,7 @@ import pytest
 
 import goldlab
 from goldlab.bots import GENERIC_BOTS, Information, SearchBot, bot_names, make_bot
-from goldlab.bots.ismcts import Budget, ISMCTSBot, _select
+from goldlab.bots.ismcts import Budget, ISMCTSBot, _Node, _select
 from goldlab.bots.play import bot_options, information, make_bots, play_game, play_out
 from goldlab.bots.search import DEFAULT, SearchHooks, hooks_for
 from goldlab.core.errors import OptionsError
@@ -174,7 +174,7 @@ def test_the_prior_is_tried_first_and_keeps_a_fading_head_start() -> None:
     assert len(legal) > 2
     favourite = legal[-1]
     hooks = SearchHooks(prior=lambda s, rng: favourite, bias=1.0)
-    node: dict[Any, Any] = {}
+    node = _Node()
     action, _, new = _select(node, state, random.Random(0), hooks, 0.7)
     assert action == favourite and new
     # Every action tried once with the same mean: the favourite's head start decides.
