@@ -16,6 +16,8 @@ The spec is ``ismcts[:BUDGET[,C]]``:
 * ``ismcts``: the game's default number of iterations per decision (200 unless the
   game's search hooks say otherwise);
 * ``ismcts:500``: 500 iterations per decision (the same choices for the same seed);
+* ``ismcts:0.25cpu``: the same in 0.25 seconds of this process's CPU time (steadier on
+  a shared machine, still not reproducible);
 * ``ismcts:0.25s``: as many iterations as fit in 0.25 seconds of wall-clock time per
   decision (at least one); this depends on the machine, so it is *not* reproducible;
 * ``ismcts:500,0.5``: and the exploration constant 0.5 (the game's own by default).
@@ -49,15 +51,20 @@ from goldlab.core.values import Action
 class Budget:
     """How long one decision may search: a number of iterations or of seconds.
 
-    >>> Budget.parse(500), Budget.parse("0.25s")
-    (Budget(iterations=500), Budget(seconds=0.25))
+    Seconds are wall-clock time (``0.25s``) or this process's CPU time (``0.25cpu``,
+    which other programs on a busy machine do not eat into).
+
+    >>> Budget.parse(500), Budget.parse("0.25s"), Budget.parse("0.25cpu")
+    (Budget(iterations=500), Budget(seconds=0.25), Budget(seconds=0.25, cpu=True))
     """
 
-    __slots__ = ("iterations", "seconds")
+    __slots__ = ("cpu", "iterations", "seconds")
 
-    def __init__(self, iterations: int | None = None, seconds: float | None = None) -> None:
+    def __init__(self, iterations: int | None = None, seconds: float | None = None,
+                 cpu: bool = False) -> None:
         self.iterations = iterations
         self.seconds = seconds
+        self.cpu = cpu
 
     @classmethod
     def parse(cls, value: object) -> Budget:
@@ -68,24 +75,28 @@ class Budget:
             if value < 1:
                 raise ValueError(f"the number of iterations must be at least 1, not {value}")
             return cls(iterations=value)
-        if isinstance(value, str) and value.strip().endswith("s"):
+        text = value.strip() if isinstance(value, str) else ""
+        cpu = text.endswith("cpu")
+        if cpu or text.endswith("s"):
             try:
-                seconds = float(value.strip()[:-1])
+                seconds = float(text[:-3] if cpu else text[:-1])
             except ValueError:
                 seconds = math.nan
             if not 0 < seconds <= 3600:
                 raise ValueError(f"a time budget is seconds between 0 and 3600 followed by "
-                                 f"'s' (e.g. 0.25s), not {value!r}")
-            return cls(seconds=seconds)
+                                 f"'s' or 'cpu' (e.g. 0.25s), not {value!r}")
+            return cls(seconds=seconds, cpu=cpu)
         raise ValueError(f"the budget must be a whole number of iterations (ismcts:500) or "
                          f"seconds (ismcts:0.25s), not {value!r}")
 
     def __str__(self) -> str:
-        return f"{self.seconds:g}s" if self.seconds is not None else str(self.iterations)
+        if self.seconds is not None:
+            return f"{self.seconds:g}{'cpu' if self.cpu else 's'}"
+        return str(self.iterations)
 
     def __repr__(self) -> str:
         if self.seconds is not None:
-            return f"Budget(seconds={self.seconds:g})"
+            return f"Budget(seconds={self.seconds:g}{', cpu=True' if self.cpu else ''})"
         return f"Budget(iterations={self.iterations})"
 
 
@@ -178,14 +189,15 @@ class ISMCTSBot(SearchBot):
         root = _Node()
         sample = first
         done = 0
-        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        clock = time.process_time if budget.cpu else time.perf_counter
+        deadline = None if budget.seconds is None else clock() + budget.seconds
         while True:
             self._iterate(root, sample, rng, hooks, c)
             done += 1
             if deadline is None:
                 if done >= (budget.iterations or 1):
                     break
-            elif time.perf_counter() >= deadline:
+            elif clock() >= deadline:
                 break
             sample = information.sample(rng)
         self.iterations_done = done

@@ -72,6 +72,8 @@ def test_every_game_has_ismcts() -> None:
     ("ismcts:500", "500", None),
     ("ismcts:0.25s", "0.25s", None),
     ("ismcts:2s", "2s", None),
+    ("ismcts:0.25cpu", "0.25cpu", None),
+    ("ismcts:0.1cpu,0.4", "0.1cpu", 0.4),
     ("ismcts:50,0.3", "50", 0.3),
     ("ismcts:0.1s,1", "0.1s", 1.0),
 ])
@@ -94,6 +96,7 @@ def test_specs_give_the_budget_and_exploration(spec: str, budget: str | None,
     ("ismcts:-1s", "seconds between 0 and 3600"),
     ("ismcts:xs", "seconds between 0 and 3600"),
     ("ismcts:9999s", "seconds between 0 and 3600"),
+    ("ismcts:0cpu", "seconds between 0 and 3600"),
     ("ismcts:10,-1", "exploration constant"),
     ("ismcts:10,wide", "exploration constant"),
     ("ismcts:10,0.5,3", "at most"),
@@ -213,9 +216,10 @@ def test_ismcts_plays_only_legal_actions(name: str, players: int) -> None:
     assert len(checked.choices) >= 5
 
 
-def test_a_time_budget_searches_and_plays_legally() -> None:
+@pytest.mark.parametrize("budget", ["0.02s", "0.02cpu"])
+def test_a_time_budget_searches_and_plays_legally(budget: str) -> None:
     state = _midgame("gold", 2, 2, 6)
-    bot = make_bot("gold", "ismcts:0.02s", state.current_player, 1)
+    bot = make_bot("gold", f"ismcts:{budget}", state.current_player, 1)
     assert isinstance(bot, ISMCTSBot)
     action = bot.search(information(state, state.current_player, None, state.legal_actions()))
     assert action in state.legal_actions() and bot.iterations_done >= 1
