@@ -100,15 +100,21 @@ def perfect_prior(state: State[Any], rng: random.Random) -> Action:
     """The ``perfect`` bot's flip for the seat to move: the tree's prior.
 
     One bot per seat reads the sample's observation.  It keeps its memory while the
-    public record of flips only grows (down one path of the tree) and starts afresh
-    when the record is not the one it last saw followed by new flips.
+    public record of flips only grows (down one path of the tree); otherwise it
+    forgets and replays the record from the start, keeping its table of pair values
+    (the bot works that out again itself if the game's seats differ).
     """
     seat = state.current_player
     view = state.observation(seat)
     flips = view.flips
     kept = _PERFECT.get(seat)
-    fresh = kept is None or flips[:len(kept[1])] != kept[1]
-    bot = PerfectBot(seat, 0) if fresh or kept is None else kept[0]
+    if kept is None:
+        bot = PerfectBot(seat, 0)
+    else:
+        bot = kept[0]
+        if flips[:len(kept[1])] != kept[1]:
+            bot.memory = bot._fresh_memory(view.layout)
+            bot._seen = bot._open = bot._turn = 0
     _PERFECT[seat] = (bot, flips)
     bot.rng = rng
     return bot.choose(view, state.legal_actions())
