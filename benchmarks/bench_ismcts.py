@@ -1,13 +1,14 @@
 """ISMCTS against a built-in bot: win rate with a Wilson 95 % interval, and its speed.
 
 Plays ``--games`` two-player games of ``ismcts`` (``--iterations`` per decision, or a
-``--seconds`` budget) against ``--opponent``, rotating seats: games 2k and 2k+1 share
-the seed k, ISMCTS first in one and second in the other.  A shared victory counts as
-half a win.  Prints the wins, the win rate and its interval, the seconds per ISMCTS
-decision and decisions per second, and the plain reference (random Gold! games/s of
+``--seconds`` wall-clock or ``--cpu`` CPU-time budget) against ``--opponent``, rotating
+seats: games 2k and 2k+1 share the seed k, ISMCTS first in one and second in the other.  A shared victory counts as
+half a win.  Prints the wins, the win rate and its interval, the CPU seconds per ISMCTS
+decision (``time.process_time``: other programs on a shared machine do not count) and
+decisions per CPU second, and the plain reference (random Gold! games/s of
 ``benchmarks/plain_gold.py``) measured in the same run, since the machine may be shared.
 
-    python benchmarks/bench_ismcts.py --game gold --opponent greedy --games 40 --iterations 200
+    python benchmarks/bench_ismcts.py --game gold --opponent planner --games 40 --iterations 300
 """
 
 from __future__ import annotations
@@ -84,15 +85,17 @@ def main() -> None:
                         "built-in heuristic by default)")
     parser.add_argument("--games", type=int, default=40, help="games (even: seats rotate)")
     parser.add_argument("--iterations", type=int, default=None, help="iterations per decision")
-    parser.add_argument("--seconds", type=float, default=None, help="or a time budget")
+    parser.add_argument("--seconds", type=float, default=None, help="or a wall-clock budget")
+    parser.add_argument("--cpu", type=float, default=None, help="or a CPU-time budget (s)")
     parser.add_argument("--exploration", type=float, default=None, help="UCB constant")
     parser.add_argument("--seed", type=int, default=0, help="first game seed")
     parser.add_argument("--quiet", action="store_true", help="no line per pair of games")
     args = parser.parse_args()
 
     opponent = args.opponent or OPPONENTS.get(args.game, "random")
-    budget = f"{args.seconds:g}s" if args.seconds is not None else (
-        str(args.iterations) if args.iterations is not None else "")
+    budget = (f"{args.seconds:g}s" if args.seconds is not None
+              else f"{args.cpu:g}cpu" if args.cpu is not None
+              else str(args.iterations) if args.iterations is not None else "")
     spec = "ismcts" + (":" + budget if budget else "")
     if args.exploration is not None:
         spec += ("" if budget else ":200") + f",{args.exploration:g}"

@@ -31,7 +31,7 @@ CUTOFF = 8
 """Decisions (4 turns of two flips) a playout plays before the position is scored."""
 SCALE = 4.0
 """Gold of lead that makes a seat's value about 0.73 (the logistic's scale)."""
-BIAS = 1.0
+BIAS = 4.0
 """The ``perfect`` bot's flip's head start in the tree (``bias / (visits + 1)``)."""
 UNSEEN = "unseen"
 """The tree's key of a flip of a card nobody has seen."""
