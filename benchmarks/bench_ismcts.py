@@ -1,13 +1,14 @@
 """ISMCTS against a built-in bot: win rate with a Wilson 95 % interval, and its speed.
 
 Plays ``--games`` two-player games of ``ismcts`` (``--iterations`` per decision, or a
-``--seconds`` budget) against ``--opponent``, rotating seats: games 2k and 2k+1 share
-the seed k, ISMCTS first in one and second in the other.  A shared victory counts as
-half a win.  Prints the wins, the win rate and its interval, the seconds per ISMCTS
-decision and decisions per second, and the plain reference (random Gold! games/s of
+``--seconds`` wall-clock or ``--cpu`` CPU-time budget) against ``--opponent``, rotating
+seats: games 2k and 2k+1 share the seed k, ISMCTS first in one and second in the other.  A shared victory counts as
+half a win.  Prints the wins, the win rate and its interval, the CPU seconds per ISMCTS
+decision (``time.process_time``: other programs on a shared machine do not count) and
+decisions per CPU second, and the plain reference (random Gold! games/s of
 ``benchmarks/plain_gold.py``) measured in the same run, since the machine may be shared.
 
-    python benchmarks/bench_ismcts.py --game gold --opponent greedy --games 40 --iterations 200
+    python benchmarks/bench_ismcts.py --game gold --opponent planner --games 40 --iterations 300
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from goldlab.bots.ismcts import ISMCTSBot
 from goldlab.bots.play import bot_options, bot_seed, play_out
 from goldlab.core.values import Action
 
-OPPONENTS = {"gold": "greedy", "goldrush": "perfect", "goldland": "heuristic"}
+OPPONENTS = {"gold": "planner", "goldrush": "perfect", "goldland": "heuristic"}
 """The best built-in heuristic of each game (the default opponent)."""
 
 
@@ -48,9 +49,9 @@ class Timed(SearchBot):
 
     def search(self, information: Information) -> Action:
         """The inner bot's choice, timed."""
-        start = time.perf_counter()
+        start = time.process_time()
         action = self.inner.search(information)
-        self.seconds += time.perf_counter() - start
+        self.seconds += time.process_time() - start
         self.decisions += 1
         if self.inner.iterations_done:
             self.searched += 1
@@ -84,15 +85,17 @@ def main() -> None:
                         "built-in heuristic by default)")
     parser.add_argument("--games", type=int, default=40, help="games (even: seats rotate)")
     parser.add_argument("--iterations", type=int, default=None, help="iterations per decision")
-    parser.add_argument("--seconds", type=float, default=None, help="or a time budget")
+    parser.add_argument("--seconds", type=float, default=None, help="or a wall-clock budget")
+    parser.add_argument("--cpu", type=float, default=None, help="or a CPU-time budget (s)")
     parser.add_argument("--exploration", type=float, default=None, help="UCB constant")
     parser.add_argument("--seed", type=int, default=0, help="first game seed")
     parser.add_argument("--quiet", action="store_true", help="no line per pair of games")
     args = parser.parse_args()
 
     opponent = args.opponent or OPPONENTS.get(args.game, "random")
-    budget = f"{args.seconds:g}s" if args.seconds is not None else (
-        str(args.iterations) if args.iterations is not None else "")
+    budget = (f"{args.seconds:g}s" if args.seconds is not None
+              else f"{args.cpu:g}cpu" if args.cpu is not None
+              else str(args.iterations) if args.iterations is not None else "")
     spec = "ismcts" + (":" + budget if budget else "")
     if args.exploration is not None:
         spec += ("" if budget else ":200") + f",{args.exploration:g}"
@@ -126,19 +129,21 @@ def main() -> None:
         if not args.quiet and i % 2 == 1:
             low, high = wilson(wins, i + 1)
             print(f"  {i + 1:4d} games: {wins:g} wins ({wins / (i + 1):.1%}, "
-                  f"{low:.1%}-{high:.1%}), {seconds / max(decisions, 1):.3f} s/decision",
-                  flush=True)
+                  f"{low:.1%}-{high:.1%}), {seconds / max(decisions, 1):.4f} CPU s/decision, "
+                  f"{seconds / max(searched, 1):.4f} CPU s/search, "
+                  f"{decisions / max(seconds, 1e-9):.1f} decisions/CPU s, "
+                  f"{iterations / max(searched, 1):.0f} iterations/search", flush=True)
 
     n = args.games
     low, high = wilson(wins, n)
     print(f"{spec} vs {opponent} at {args.game}, {n} seat-rotated games "
           f"({time.perf_counter() - started:.0f} s)")
     print(f"  wins {wins:g} of {n}: {wins / n:.1%} (Wilson 95 %: {low:.1%} to {high:.1%})")
-    print(f"  {seconds / max(decisions, 1):.4f} s per decision, "
-          f"{decisions / max(seconds, 1e-9):.1f} decisions/s "
+    print(f"  {seconds / max(decisions, 1):.4f} CPU s per decision, "
+          f"{decisions / max(seconds, 1e-9):.1f} decisions per CPU s "
           f"({decisions} decisions, {searched} searched, "
           f"{iterations / max(searched, 1):.0f} iterations per search, "
-          f"{seconds / max(searched, 1):.4f} s per search)")
+          f"{seconds / max(searched, 1):.4f} CPU s per search)")
     print(f"  plain reference: {plain:.0f} random Gold! games/s (benchmarks/plain_gold.py)")
 
 

@@ -16,6 +16,8 @@ The spec is ``ismcts[:BUDGET[,C]]``:
 * ``ismcts``: the game's default number of iterations per decision (200 unless the
   game's search hooks say otherwise);
 * ``ismcts:500``: 500 iterations per decision (the same choices for the same seed);
+* ``ismcts:0.25cpu``: the same in 0.25 seconds of this process's CPU time (steadier on
+  a shared machine, still not reproducible);
 * ``ismcts:0.25s``: as many iterations as fit in 0.25 seconds of wall-clock time per
   decision (at least one); this depends on the machine, so it is *not* reproducible;
 * ``ismcts:500,0.5``: and the exploration constant 0.5 (the game's own by default).
@@ -49,15 +51,20 @@ from goldlab.core.values import Action
 class Budget:
     """How long one decision may search: a number of iterations or of seconds.
 
-    >>> Budget.parse(500), Budget.parse("0.25s")
-    (Budget(iterations=500), Budget(seconds=0.25))
+    Seconds are wall-clock time (``0.25s``) or this process's CPU time (``0.25cpu``,
+    which other programs on a busy machine do not eat into).
+
+    >>> Budget.parse(500), Budget.parse("0.25s"), Budget.parse("0.25cpu")
+    (Budget(iterations=500), Budget(seconds=0.25), Budget(seconds=0.25, cpu=True))
     """
 
-    __slots__ = ("iterations", "seconds")
+    __slots__ = ("cpu", "iterations", "seconds")
 
-    def __init__(self, iterations: int | None = None, seconds: float | None = None) -> None:
+    def __init__(self, iterations: int | None = None, seconds: float | None = None,
+                 cpu: bool = False) -> None:
         self.iterations = iterations
         self.seconds = seconds
+        self.cpu = cpu
 
     @classmethod
     def parse(cls, value: object) -> Budget:
@@ -68,24 +75,28 @@ class Budget:
             if value < 1:
                 raise ValueError(f"the number of iterations must be at least 1, not {value}")
             return cls(iterations=value)
-        if isinstance(value, str) and value.strip().endswith("s"):
+        text = value.strip() if isinstance(value, str) else ""
+        cpu = text.endswith("cpu")
+        if cpu or text.endswith("s"):
             try:
-                seconds = float(value.strip()[:-1])
+                seconds = float(text[:-3] if cpu else text[:-1])
             except ValueError:
                 seconds = math.nan
             if not 0 < seconds <= 3600:
                 raise ValueError(f"a time budget is seconds between 0 and 3600 followed by "
-                                 f"'s' (e.g. 0.25s), not {value!r}")
-            return cls(seconds=seconds)
+                                 f"'s' or 'cpu' (e.g. 0.25s), not {value!r}")
+            return cls(seconds=seconds, cpu=cpu)
         raise ValueError(f"the budget must be a whole number of iterations (ismcts:500) or "
                          f"seconds (ismcts:0.25s), not {value!r}")
 
     def __str__(self) -> str:
-        return f"{self.seconds:g}s" if self.seconds is not None else str(self.iterations)
+        if self.seconds is not None:
+            return f"{self.seconds:g}{'cpu' if self.cpu else 's'}"
+        return str(self.iterations)
 
     def __repr__(self) -> str:
         if self.seconds is not None:
-            return f"Budget(seconds={self.seconds:g})"
+            return f"Budget(seconds={self.seconds:g}{', cpu=True' if self.cpu else ''})"
         return f"Budget(iterations={self.iterations})"
 
 
@@ -105,8 +116,24 @@ class _Edge:
         return self.total / self.visits if self.visits else 0.0
 
 
-_Node = dict[Hashable, _Edge]
-"""A node: its edges by action (or by the game's action key)."""
+_UNASKED: Hashable = object()
+"""A node's favourite before the game's prior was asked."""
+
+
+class _Node(dict[Hashable, _Edge]):
+    """A node: its edges by action (or by the game's action key), and its favourite.
+
+    The favourite is the key of the move the game's prior (its heuristic) prefers in
+    the first sample that reached the node; later samples reuse it.  For the bot's own
+    decisions that is exact (the heuristic reads only what the seat knows, the same in
+    every sample of the node); for the other seats it is a guess, and a cheap one.
+    """
+
+    __slots__ = ("favourite",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.favourite: Hashable = _UNASKED
 
 
 class ISMCTSBot(SearchBot):
@@ -159,17 +186,18 @@ class ISMCTSBot(SearchBot):
         groups = _groups(first, legal, hooks)
         budget = self.budget or Budget(iterations=hooks.iterations)
         c = hooks.exploration if self.exploration is None else self.exploration
-        root: _Node = {}
+        root = _Node()
         sample = first
         done = 0
-        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        clock = time.process_time if budget.cpu else time.perf_counter
+        deadline = None if budget.seconds is None else clock() + budget.seconds
         while True:
             self._iterate(root, sample, rng, hooks, c)
             done += 1
             if deadline is None:
                 if done >= (budget.iterations or 1):
                     break
-            elif time.perf_counter() >= deadline:
+            elif clock() >= deadline:
                 break
             sample = information.sample(rng)
         self.iterations_done = done
@@ -190,7 +218,7 @@ class ISMCTSBot(SearchBot):
             outcome = _chance_seen(state, seat, hooks)
             child = edge.children.get(outcome)
             if child is None:
-                child = edge.children[outcome] = {}
+                child = edge.children[outcome] = _Node()
             node = child
             if new:
                 break
@@ -221,19 +249,29 @@ def _most_visited(root: _Node, groups: dict[Hashable, list[Action]],
 
 def _select(node: _Node, state: State[Any], rng: random.Random, hooks: SearchHooks,
             c: float) -> tuple[Action, _Edge, bool]:
-    """An untried legal action at random, else the best by UCB over the available ones.
+    """The heuristic's move if untried, else an untried one at random, else the best by UCB.
 
-    Returns the action, its edge and whether it was untried.  Every legal action's
-    edge counts one more availability.
+    UCB runs over the available actions, the heuristic's move (``hooks.prior``) with a
+    head start of ``hooks.bias / (visits + 1)``.  Returns the action, its edge and
+    whether it was untried.  Every legal action's edge counts one more availability.
     """
     legal = state.legal_actions()
     keys: Sequence[Hashable] = legal
     seen: set[Hashable] | None = None
     if hooks.action_keys is not None:
         keys, seen = hooks.action_keys(state, legal), set()
+    bias = hooks.bias
+    favourite = node.favourite  # the key of the heuristic's move
+    if favourite is _UNASKED:
+        if bias and hooks.prior is not None:
+            favourite = keys[legal.index(hooks.prior(state, rng))]
+        else:
+            favourite = None
+        node.favourite = favourite
     untried: list[tuple[Action, _Edge]] = []
     best: tuple[Action, _Edge] | None = None
     best_value = -math.inf
+    first: tuple[Action, _Edge] | None = None
     for k, action in zip(keys, legal, strict=True):
         if seen is not None:
             if k in seen:
@@ -244,11 +282,17 @@ def _select(node: _Node, state: State[Any], rng: random.Random, hooks: SearchHoo
             edge = node[k] = _Edge()
         edge.available += 1
         if edge.visits == 0:
+            if k == favourite:
+                first = (action, edge)
             untried.append((action, edge))
             continue
         value = edge.total / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)
+        if k == favourite:
+            value += bias / (edge.visits + 1)
         if value > best_value:
             best, best_value = (action, edge), value
+    if first is not None:
+        return first[0], first[1], True
     if untried:
         action, edge = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
         return action, edge, True

@@ -45,6 +45,11 @@ class SearchHooks:
       statistics; it may use only what the player to move knows;
     * ``chance_key``: what a seat sees of a chance step (default: the outcome itself,
       right for games whose chance steps are all public, as the built-in games' are);
+    * ``prior``: the move the game's heuristic prefers for the player to move (without
+      the playout policy's random moves); in the tree it gets a head start of
+      ``bias / (visits + 1)`` on top of its UCB value and is tried first, so the
+      search starts from the heuristic and leaves it only on evidence;
+    * ``bias``: the weight of that head start (0: no prior);
     * ``exploration``: the UCB exploration constant, for rewards in [0, 1];
     * ``iterations``: the iterations of a bare ``ismcts`` spec.
     """
@@ -54,6 +59,8 @@ class SearchHooks:
     cutoff: int = 0
     action_keys: ActionKeys | None = None
     chance_key: ChanceKey | None = None
+    prior: Policy | None = None
+    bias: float = 0.0
     exploration: float = 0.7
     iterations: int = 200
 
@@ -62,6 +69,8 @@ class SearchHooks:
             raise ValueError(f"a playout cut-off is 0 (none) or more decisions, not {self.cutoff}")
         if self.cutoff and self.evaluate is None:
             raise ValueError("a playout cut-off needs an evaluation of the position it stops at")
+        if self.bias < 0:
+            raise ValueError(f"the prior's bias is 0 (none) or more, not {self.bias}")
         if self.exploration < 0 or self.iterations < 1:
             raise ValueError("exploration must be at least 0 and iterations at least 1")
 

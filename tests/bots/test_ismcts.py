@@ -10,7 +10,7 @@ import pytest
 
 import goldlab
 from goldlab.bots import GENERIC_BOTS, Information, SearchBot, bot_names, make_bot
-from goldlab.bots.ismcts import Budget, ISMCTSBot
+from goldlab.bots.ismcts import Budget, ISMCTSBot, _Node, _select
 from goldlab.bots.play import bot_options, information, make_bots, play_game, play_out
 from goldlab.bots.search import DEFAULT, SearchHooks, hooks_for
 from goldlab.core.errors import OptionsError
@@ -72,6 +72,8 @@ def test_every_game_has_ismcts() -> None:
     ("ismcts:500", "500", None),
     ("ismcts:0.25s", "0.25s", None),
     ("ismcts:2s", "2s", None),
+    ("ismcts:0.25cpu", "0.25cpu", None),
+    ("ismcts:0.1cpu,0.4", "0.1cpu", 0.4),
     ("ismcts:50,0.3", "50", 0.3),
     ("ismcts:0.1s,1", "0.1s", 1.0),
 ])
@@ -94,6 +96,7 @@ def test_specs_give_the_budget_and_exploration(spec: str, budget: str | None,
     ("ismcts:-1s", "seconds between 0 and 3600"),
     ("ismcts:xs", "seconds between 0 and 3600"),
     ("ismcts:9999s", "seconds between 0 and 3600"),
+    ("ismcts:0cpu", "seconds between 0 and 3600"),
     ("ismcts:10,-1", "exploration constant"),
     ("ismcts:10,wide", "exploration constant"),
     ("ismcts:10,0.5,3", "at most"),
@@ -153,6 +156,53 @@ def test_goldrush_groups_the_unseen_cards_into_one_choice() -> None:
     assert 1 < len(set(keys)) < len(legal)
 
 
+def test_hooks_refuse_a_negative_bias() -> None:
+    with pytest.raises(ValueError, match="bias"):
+        SearchHooks(bias=-1.0)
+
+
+@pytest.mark.parametrize("name, players", GAMES)
+def test_each_built_in_game_has_a_legal_prior(name: str, players: int) -> None:
+    hooks = hooks_for(name)
+    assert hooks.prior is not None and hooks.bias > 0
+    for seed in range(2):
+        state = _midgame(name, players, seed, 10 + 7 * seed)
+        if not state.is_terminal():
+            assert hooks.prior(state, random.Random(seed)) in state.legal_actions()
+
+
+def test_the_prior_is_tried_first_and_keeps_a_fading_head_start() -> None:
+    state = _midgame("gold", 2, 1, 8)
+    legal = state.legal_actions()
+    assert len(legal) > 2
+    favourite = legal[-1]
+    hooks = SearchHooks(prior=lambda s, rng: favourite, bias=1.0)
+    node = _Node()
+    action, _, new = _select(node, state, random.Random(0), hooks, 0.7)
+    assert action == favourite and new
+    # Every action tried once with the same mean: the favourite's head start decides.
+    for e in node.values():
+        e.visits, e.total = 1, 0.5
+    assert _select(node, state, random.Random(0), hooks, 0.7)[0] == favourite
+    # Evidence overrides it: another action does much better.
+    node[legal[0]].visits, node[legal[0]].total = 20, 19.0
+    node[favourite].visits, node[favourite].total = 20, 2.0
+    assert _select(node, state, random.Random(0), hooks, 0.7)[0] != favourite
+
+
+def test_one_iteration_plays_the_prior() -> None:
+    state = _midgame("goldrush", 2, 3, 6)
+    hooks = hooks_for("goldrush")
+    assert hooks.prior is not None and hooks.action_keys is not None
+    seat = state.current_player
+    sample = state.determinise(seat, random.Random(0))
+    legal = state.legal_actions()
+    keys = hooks.action_keys(sample, legal)
+    favourite = keys[legal.index(hooks.prior(sample, random.Random(0)))]
+    chosen = _decide(state, "ismcts:1")
+    assert keys[legal.index(chosen)] == favourite
+
+
 # ------------------------------------------------------------------ play
 @pytest.mark.parametrize("name, players", GAMES)
 def test_ismcts_plays_only_legal_actions(name: str, players: int) -> None:
@@ -166,9 +216,10 @@ def test_ismcts_plays_only_legal_actions(name: str, players: int) -> None:
     assert len(checked.choices) >= 5
 
 
-def test_a_time_budget_searches_and_plays_legally() -> None:
+@pytest.mark.parametrize("budget", ["0.02s", "0.02cpu"])
+def test_a_time_budget_searches_and_plays_legally(budget: str) -> None:
     state = _midgame("gold", 2, 2, 6)
-    bot = make_bot("gold", "ismcts:0.02s", state.current_player, 1)
+    bot = make_bot("gold", f"ismcts:{budget}", state.current_player, 1)
     assert isinstance(bot, ISMCTSBot)
     action = bot.search(information(state, state.current_player, None, state.legal_actions()))
     assert action in state.legal_actions() and bot.iterations_done >= 1

@@ -23,14 +23,23 @@ SCALE = 4.0
 RANDOM_MOVES = 0.05
 """How often a playout move is random instead of the heuristic's."""
 
+BIAS = 1.0
+"""The heuristic's move's head start in the tree (``bias / (visits + 1)``)."""
+
 _HEURISTIC: dict[int, HeuristicBot] = {}
 
 
 def heuristic_policy(state: State[Any], rng: random.Random) -> Action:
     """The heuristic bot's step for the seat to move (now and then a random one)."""
-    legal = state.legal_actions()
     if rng.random() < RANDOM_MOVES:
+        legal = state.legal_actions()
         return legal[rng.randrange(len(legal))]
+    return heuristic_prior(state, rng)
+
+
+def heuristic_prior(state: State[Any], rng: random.Random) -> Action:
+    """The heuristic bot's step for the seat to move: the tree's prior."""
+    legal = state.legal_actions()
     seat = state.current_player
     bot = _HEURISTIC.get(seat)
     if bot is None:
@@ -52,5 +61,5 @@ def evaluate(state: State[Any]) -> tuple[float, ...]:
 
 
 HOOKS = SearchHooks(policy=heuristic_policy, evaluate=evaluate, cutoff=CUTOFF,
-                    exploration=0.7, iterations=60)
+                    prior=heuristic_prior, bias=BIAS, exploration=0.7, iterations=60)
 """Goldland's search hooks (named by the game's description)."""

@@ -23,7 +23,7 @@ from goldlab.bots.search import SearchHooks
 from goldlab.core.state import State
 from goldlab.core.values import Action
 from goldlab.games.goldrush.actions import FLIPS, Flip
-from goldlab.games.goldrush.bots import pair_values
+from goldlab.games.goldrush.bots import PerfectBot, pair_values
 from goldlab.games.goldrush.cards import ALL_CARDS
 from goldlab.games.goldrush.state import GONE, UNKNOWN, GoldrushState
 
@@ -31,6 +31,8 @@ CUTOFF = 8
 """Decisions (4 turns of two flips) a playout plays before the position is scored."""
 SCALE = 4.0
 """Gold of lead that makes a seat's value about 0.73 (the logistic's scale)."""
+BIAS = 4.0
+"""The ``perfect`` bot's flip's head start in the tree (``bias / (visits + 1)``)."""
 UNSEEN = "unseen"
 """The tree's key of a flip of a card nobody has seen."""
 
@@ -91,6 +93,33 @@ def _any(state: GoldrushState, unseen: list[int], rng: random.Random) -> Flip:
     return FLIPS[legal[rng.randrange(len(legal))]]
 
 
+_PERFECT: dict[int, tuple[PerfectBot, tuple[Any, ...]]] = {}
+
+
+def perfect_prior(state: State[Any], rng: random.Random) -> Action:
+    """The ``perfect`` bot's flip for the seat to move: the tree's prior.
+
+    One bot per seat reads the sample's observation.  It keeps its memory while the
+    public record of flips only grows (down one path of the tree); otherwise it
+    forgets and replays the record from the start, keeping its table of pair values
+    (the bot works that out again itself if the game's seats differ).
+    """
+    seat = state.current_player
+    view = state.observation(seat)
+    flips = view.flips
+    kept = _PERFECT.get(seat)
+    if kept is None:
+        bot = PerfectBot(seat, 0)
+    else:
+        bot = kept[0]
+        if flips[:len(kept[1])] != kept[1]:
+            bot.memory = bot._fresh_memory(view.layout)
+            bot._seen = bot._open = bot._turn = 0
+    _PERFECT[seat] = (bot, flips)
+    bot.rng = rng
+    return bot.choose(view, state.legal_actions())
+
+
 def evaluate(state: State[Any]) -> tuple[float, ...]:
     """Each seat's value in [0, 1] from its gold lead over the best opponent."""
     if state.is_terminal():
@@ -104,5 +133,6 @@ def evaluate(state: State[Any]) -> tuple[float, ...]:
 
 
 HOOKS = SearchHooks(policy=memory_policy, evaluate=evaluate, cutoff=CUTOFF,
-                    action_keys=action_keys, exploration=0.7, iterations=200)
+                    action_keys=action_keys, prior=perfect_prior, bias=BIAS,
+                    exploration=0.7, iterations=200)
 """Mount Goldrush's search hooks (named by the game's description)."""
