@@ -216,10 +216,10 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-LADDER_GAMES = 50
-"""Games in each seating of ``goldlab ladder`` (a pair of bots meets 100 times at two players)."""
+LADDER_GAMES = 20
+"""Games in each seating of ``goldlab ladder`` (a pair of bots meets 40 times at two players)."""
 LADDER_SEED = 1
-LADDER_SEARCH = 40
+LADDER_SEARCH = 20
 """Iterations per decision of the search bots (``ismcts``) in ``goldlab ladder``'s default
 line-up: enough to rank them, few enough that a ladder takes minutes, not hours."""
 
