@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+from collections import Counter
 from collections.abc import Sequence
 
 from goldlab.bots import Bot, register_bot
@@ -57,7 +58,7 @@ from goldlab.games.goldland.articles import (
 )
 from goldlab.games.goldland.board import CELLS, GOAL, INNER, NEIGHBOUR, manhattan
 from goldlab.games.goldland.observation import GoldlandView
-from goldlab.games.goldland.tiles import ADVENTURES, Tile, TileSet
+from goldlab.games.goldland.tiles import Tile, TileSet
 
 ARTICLE_WORTH = (0.35, 0.3, 0.3, 0.3, 0.25, 0.3, 0.15)
 """Rough value of one article of each kind (provision … fishing rod), in gold."""
@@ -110,13 +111,14 @@ class _Node:
 
 class _Layout:
     """The explored land as the bot reads it: per space its tile, exits, own camp,
-    the price of entering it by path and by ordeal, and the nearest empty inner
-    space beside it (``frontier``, by distance to the goal; -1 if none).
+    the price of entering it by path and by ordeal, the steps onto it from the
+    tiles beside it (``onto``: where from, price with the travel), and the nearest
+    empty inner space beside it (``frontier``, by distance to the goal; -1 if none).
 
     It depends only on the tiles laid and the camps, so it is kept while they hold.
     """
 
-    __slots__ = ("camp", "codes", "exits", "frontier", "ordeal", "own", "red", "tiles")
+    __slots__ = ("camp", "codes", "exits", "frontier", "onto", "ordeal", "own", "red", "tiles")
 
     own: frozenset[int]
     codes: tuple[int, ...]
@@ -125,6 +127,7 @@ class _Layout:
     camp: list[bool]
     red: list[float]
     ordeal: list[float]
+    onto: list[tuple[tuple[int, float], ...]]
     frontier: list[int]
 
     def __init__(self, view: GoldlandView, seat: int,
@@ -138,6 +141,7 @@ class _Layout:
         self.camp = [i[2] for i in info]
         self.red = [i[3] for i in info]
         self.ordeal = [i[4] for i in info]
+        self.onto = [self._steps_onto(c) for c in range(CELLS)]
         self.frontier = [_frontier(tiles, c) for c in range(CELLS)]
 
     def changed(self, view: GoldlandView, seat: int,
@@ -159,13 +163,31 @@ class _Layout:
         red = new.red = self.red[:]
         ordeal = new.ordeal = self.ordeal[:]
         frontier = new.frontier = self.frontier[:]
+        onto = new.onto = self.onto[:]
         tileset = view.tileset
         for c in spaces:
             tiles[c], exits[c], camp[c], red[c], ordeal[c] = _cell_of(
                 tileset, cells, codes[c], c in own)
         for n in {n for c in spaces for n in (c, *NEIGHBOUR[c]) if n >= 0}:
             frontier[n] = _frontier(tiles, n)
+            onto[n] = new._steps_onto(n)
         return new
+
+    def _steps_onto(self, v: int) -> tuple[tuple[int, float], ...]:
+        """Each step onto space ``v`` from a tile beside it: (from where, its price, the
+        travel included), by path where the paths meet, else by ordeal."""
+        tiles, exits = self.tiles, self.exits
+        steps = []
+        for d in range(4):
+            u = NEIGHBOUR[v][d]
+            if u < 0 or tiles[u] is None:
+                continue
+            # the step from u onto v enters v from side d
+            if exits[u] >> OPPOSITE[d] & 1 and exits[v] >> d & 1:
+                steps.append((u, STEP_COST + self.red[v]))
+            else:
+                steps.append((u, STEP_COST + self.ordeal[v]))
+        return tuple(steps)
 
 
 def _cell_of(tileset: TileSet, cells: dict[tuple[int, bool], _Cell], code: int,
@@ -320,7 +342,7 @@ class HeuristicBot(Bot):
         stakes = (view.markers, view.camps, tuple(view.codes[c] for c, _ in view.camps),
                   view.camps_left[seat] > 0)
         if self._gain[0] != stakes:
-            self._gain = (stakes, {a: self._marker_gain(view, a) for a in ADVENTURES})
+            self._gain = (stakes, self._marker_gains(view))
         gain = self._gain[1]
         land = (view.codes, view.camps)
         layout = self._layout[1]
@@ -594,18 +616,22 @@ class HeuristicBot(Bot):
         return _Node(to, node.steps + 1, node.spent + _worth(pay), pack, wild,
                      (*node.route, (d, pay, True)), survived)
 
-    def _marker_gain(self, view: GoldlandView, key: str) -> float:
+    def _marker_gains(self, view: GoldlandView) -> dict[str, float]:
+        """What surviving each adventure would win in markers (0.2 when nothing)."""
         seat = self.seat
-        _, holder, worth = view.markers[ADVENTURES.index(key)]
-        if holder < 0:
-            return float(worth)
-        if holder == seat:
-            return 0.2
-        mine = sum(1 for c, s in view.camps if s == seat and _adventure(view, c) == key)
-        theirs = sum(1 for c, s in view.camps if s == holder and _adventure(view, c) == key)
-        if mine + 1 > theirs and view.camps_left[seat] > 0:
-            return float(worth)
-        return 0.2
+        # the camps of each player on each kind of adventure
+        camped = Counter((s, _adventure(view, c)) for c, s in view.camps)
+        gains = {}
+        for key, holder, worth in view.markers:
+            if holder < 0:
+                gains[key] = float(worth)
+            elif holder == seat:
+                gains[key] = 0.2
+            elif camped[seat, key] + 1 > camped[holder, key] and view.camps_left[seat] > 0:
+                gains[key] = float(worth)
+            else:
+                gains[key] = 0.2
+        return gains
 
     def _discard(self, view: GoldlandView, legal: Sequence[Action],
                  needs: list[int]) -> Action | None:
@@ -739,7 +765,7 @@ class _EndValues:
 
 def _costs_to_go(land: _Layout, targets: dict[int, float]) -> list[float]:
     """The cheapest cost from each explored tile to one of ``targets`` (tile: cost there)."""
-    tiles, exits, red, ordeal = land.tiles, land.exits, land.red, land.ordeal
+    onto = land.onto
     to_go = [FAR] * CELLS
     heap = [(cost, c) for c, cost in targets.items()]
     heapq.heapify(heap)
@@ -749,16 +775,7 @@ def _costs_to_go(land: _Layout, targets: dict[int, float]) -> list[float]:
         cost, v = heapq.heappop(heap)
         if cost > to_go[v]:
             continue
-        ev = exits[v]
-        for d in range(4):
-            u = NEIGHBOUR[v][d]
-            if u < 0 or tiles[u] is None:
-                continue
-            # the step from u back onto v enters v from side d
-            if exits[u] >> OPPOSITE[d] & 1 and ev >> d & 1:
-                step = STEP_COST + red[v]
-            else:
-                step = STEP_COST + ordeal[v]
+        for u, step in onto[v]:
             if cost + step < to_go[u]:
                 to_go[u] = cost + step
                 heapq.heappush(heap, (cost + step, u))
