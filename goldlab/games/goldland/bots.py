@@ -94,19 +94,31 @@ _Leg = tuple[int, tuple[int, ...], bool]
 
 
 class _Node:
-    """A place the search reached: how, at what price, carrying what."""
+    """A place the search reached: at what price, carrying what, and how (``came_from``:
+    the node one step back, None at the start; ``leg``: the step from there)."""
 
-    __slots__ = ("cell", "pack", "route", "spent", "steps", "survived", "wild")
+    __slots__ = ("came_from", "cell", "leg", "pack", "spent", "steps", "survived", "wild")
 
     def __init__(self, cell: int, steps: int, spent: float, pack: list[int], wild: int,
-                 route: tuple[_Leg, ...], survived: tuple[str, ...]) -> None:
+                 came_from: _Node | None, leg: _Leg | None, survived: tuple[str, ...]) -> None:
         self.cell = cell
         self.steps = steps
         self.spent = spent
         self.pack = pack
         self.wild = wild
-        self.route = route
+        self.came_from = came_from
+        self.leg = leg
         self.survived = survived
+
+    def route(self) -> list[_Leg]:
+        """The steps from the start to this node, in order."""
+        legs = []
+        node: _Node | None = self
+        while node is not None and node.leg is not None:
+            legs.append(node.leg)
+            node = node.came_from
+        legs.reverse()
+        return legs
 
 
 class _Layout:
@@ -523,7 +535,7 @@ class HeuristicBot(Bot):
         wild = view.tokens[seat] // view.exchange_rate
         visited = set(view.turn.path)
         values = _EndValues(view, table, view.carried(seat) - sum(view.equipment(seat)))
-        root = _Node(start, 0, 0.0, pack, wild, (), ())
+        root = _Node(start, 0, 0.0, pack, wild, None, None, ())
         best: _Node | None = None
         best_value = values.of(root)
         seen: dict[int, float] = {start: 0.0}
@@ -532,7 +544,7 @@ class HeuristicBot(Bot):
         tiles = table.tiles
         while heap:
             _, _, node = heapq.heappop(heap)
-            if node.route:
+            if node.came_from is not None:
                 value = values.of(node) - node.spent - 0.001 * node.steps
                 if value > best_value:
                     best, best_value = node, value
@@ -560,7 +572,7 @@ class HeuristicBot(Bot):
         if best is None:
             return ()
         return tuple((Move(d, STEP_ORDEAL, Kit.from_counts(pay)) if ordeal else _MOVES[d], pay)
-                     for d, pay, ordeal in best.route)
+                     for d, pay, ordeal in best.route())
 
     def _step(self, table: _Map, node: _Node, d: int, to: int) -> _Node | None:
         """The node reached by stepping from ``node`` in direction ``d`` onto the tile on
@@ -574,7 +586,7 @@ class HeuristicBot(Bot):
         survived = node.survived
         if connected and (tile.adventure is None or camp):
             return _Node(to, node.steps + 1, node.spent, node.pack, node.wild,
-                         (*node.route, (d, NO_ARTICLES, False)), survived)
+                         node, (d, NO_ARTICLES, False), survived)
         adventure = tile.adventure
         if connected and adventure is not None:  # paid with its red articles (tokens: the rest)
             need = tile.cost.counts[:N_ARTICLES]
@@ -584,12 +596,13 @@ class HeuristicBot(Bot):
                 return None
             return _Node(to, node.steps + 1, node.spent + table.red[to],
                          [h - n if h > n else 0 for h, n in zip(have, need, strict=True)],
-                         node.wild - short, (*node.route, (d, need, False)),
-                         (*survived, adventure))
+                         node.wild - short, node, (d, need, False), (*survived, adventure))
         # by ordeal: the adventure's red articles (if any), the rest of ORDEAL_COST from
         # the cheapest spare articles, then from discovery tokens
-        pack = list(node.pack)
         wild = node.wild
+        if sum(node.pack) + wild < ORDEAL_COST:
+            return None  # not even the articles of an ordeal
+        pack = list(node.pack)
         red = [0] * N_ARTICLES if tile.adventure is None or camp else list(
             tile.cost.counts[:N_ARTICLES])
         fill = ORDEAL_COST - sum(red)
@@ -614,7 +627,7 @@ class HeuristicBot(Bot):
                 tile.cost.counts[a] <= red[a] for a in range(N_ARTICLES)):
             survived = (*survived, tile.adventure)
         return _Node(to, node.steps + 1, node.spent + _worth(pay), pack, wild,
-                     (*node.route, (d, pay, True)), survived)
+                     node, (d, pay, True), survived)
 
     def _marker_gains(self, view: GoldlandView) -> dict[str, float]:
         """What surviving each adventure would win in markers (0.2 when nothing)."""
@@ -754,12 +767,12 @@ class _EndValues:
         if self.explorable[c]:
             value += EXPLORE_WORTH
         tile = table.tiles[c]
-        if tile is not None and tile.trade is not None and self.trade_ok:
+        if tile is not None and tile.trade is not None and self.trade_ok and load < ACQUIRE_LIMIT:
             trade = tile.trade
             if trade.needs == "nothing" or (
                 trade.needs == "white" and trade.white.within(pack)
             ) or (trade.needs == "red" and tile.adventure in node.survived[-1:]):
-                value += 0.3 if load < ACQUIRE_LIMIT else 0.0
+                value += 0.3  # a trade is worth something only with room to acquire
         return value
 
 
