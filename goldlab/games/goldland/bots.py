@@ -303,26 +303,27 @@ class HeuristicBot(Bot):
             return self._placement(view, legal)
         if turn.hand:
             return self._use_held(view, legal)
-        for a in legal:
-            if a.__class__ is Dig:
-                return a
-        camp = self._camp(view, legal)
-        if camp is not None:
-            return camp
+        if view.has_treasure(view.pawns[self.seat]):
+            for a in legal:
+                if a.__class__ is Dig:
+                    return a
+        if turn.camp_right:
+            camp = self._camp(view, legal)
+            if camp is not None:
+                return camp
         if turn.moved != "over":
-            table = self._table(view)
-            step = self._movement(view, legal, table, self._needs(view, table))
+            step = self._movement(view, legal)
             if step is not None:
                 return step
         if not turn.acquired:
-            acquire = self._acquire(view, legal, self._needs(view, self._table(view)))
+            acquire = self._acquire(view, legal)
             if acquire is not None:
                 return acquire
         explore = [a for a in legal if isinstance(a, Explore)]
         if explore:
             return min(explore, key=lambda a: GOAL_DISTANCE[a.at] if a.at >= 0 else 0)
         if view.tokens[self.seat] >= view.exchange_rate:
-            exchange = self._exchange(view, legal, self._needs(view, self._table(view)))
+            exchange = self._exchange(view, legal)
             if exchange is not None:
                 return exchange
         for a in legal:
@@ -390,8 +391,9 @@ class HeuristicBot(Bot):
             self._costs = (wanted, table.to_go)
         return table
 
-    def _needs(self, view: GoldlandView, table: _Map) -> list[int]:
+    def _needs(self, view: GoldlandView) -> list[int]:
         """Red articles of the adventures on the cheapest route from the pawn (6 hops)."""
+        table = self._table(view)
         here = view.pawns[self.seat]
         needs = table.needs.get(here)
         if needs is not None:
@@ -429,19 +431,20 @@ class HeuristicBot(Bot):
             return BACKPACK_SPACES - view.carried(self.seat)
         return turn.allowance - turn.steps
 
-    def _next_step(self, view: GoldlandView, table: _Map,
-                   held: Sequence[int] = ()) -> _Step | None:
+    def _next_step(self, view: GoldlandView, held: Sequence[int] = ()) -> _Step | None:
         """The next step of this movement's route.
 
         Before the first step the route is searched again whenever the backpack,
         the tokens or the map changed (an acquisition, a discard, an exchange);
         once moving, the adventurer follows it, and it is searched again only if
-        the adventurer is not where the route has led it.
+        the adventurer is not where the route has led it (so while it follows the
+        route, the map is not looked at).
         """
         turn = view.turn
         path = turn.path
         seat = self.seat
         if turn.steps == 0:
+            table = self._table(view)
             signature: tuple[object, ...] = (
                 view.round, turn.seat, path, view.equipment(seat), tuple(held),
                 view.tokens[seat], view.carried(seat), table.serial)
@@ -456,6 +459,7 @@ class HeuristicBot(Bot):
                 # at the route's end the adventurer stops where the search chose to
                 return self._route[done] if done < len(self._route) else None
             signature = ()
+            table = self._table(view)
         route = self._plan(view, self._left(view), table, held)
         self._signature = signature
         self._route = route
@@ -464,18 +468,16 @@ class HeuristicBot(Bot):
         self._route_turn = (view.round, turn.seat)
         return route[0] if route else None
 
-    def _movement(self, view: GoldlandView, legal: Sequence[Action], table: _Map,
-                  needs: list[int]) -> Action | None:
+    def _movement(self, view: GoldlandView, legal: Sequence[Action]) -> Action | None:
         turn = view.turn
-        step = self._next_step(view, table)
+        step = self._next_step(view)
         if step is None:
             if turn.moved == "moving":
                 return next((a for a in legal if isinstance(a, EndMove)), None)
-            return self._discard(view, legal, needs)
+            return self._discard(view, legal)
         first, pay = step
         if turn.steps == 0 and turn.moved == "not begun":
-            acquire = self._acquire(view, legal, needs,
-                                    budget=self._left(view) - len(self._route))
+            acquire = self._acquire(view, legal, budget=self._left(view) - len(self._route))
             if acquire is not None:
                 return acquire
         buy = self._buy_for(view, legal, pay, view.equipment(self.seat))
@@ -509,7 +511,7 @@ class HeuristicBot(Bot):
         turn = view.turn
         held = turn.hand.counts[:N_ARTICLES]
         if turn.moved != "over":
-            step = self._next_step(view, self._table(view), held)
+            step = self._next_step(view, held)
             if step is not None:
                 first, pay = step
                 if first in legal:
@@ -646,12 +648,12 @@ class HeuristicBot(Bot):
                 gains[key] = 0.2
         return gains
 
-    def _discard(self, view: GoldlandView, legal: Sequence[Action],
-                 needs: list[int]) -> Action | None:
+    def _discard(self, view: GoldlandView, legal: Sequence[Action]) -> Action | None:
         """With a heavy backpack and nowhere to go, drop an article the route does not need."""
         seat = self.seat
         if view.carried(seat) < 9:
             return None
+        needs = self._needs(view)
         pack = view.equipment(seat)
         spare = [a for a in range(N_ARTICLES) if pack[a] > needs[a] + (2 if a == 0 else 0)]
         spare.sort(key=lambda a: ARTICLE_WORTH[a])
@@ -680,11 +682,12 @@ class HeuristicBot(Bot):
             return NEEDED_WORTH
         return max(0.05, ARTICLE_WORTH[a] - 0.12 * owned)
 
-    def _acquire(self, view: GoldlandView, legal: Sequence[Action], needs: list[int],
+    def _acquire(self, view: GoldlandView, legal: Sequence[Action],
                  budget: int | None = None) -> Action | None:
         options = [a for a in legal if isinstance(a, Acquire)]
         if not options:
             return None
+        needs = self._needs(view)
         seat = self.seat
         pack = view.equipment(seat)
         load = view.carried(seat)
@@ -702,13 +705,13 @@ class HeuristicBot(Bot):
                 best, best_value = option, worth
         return best
 
-    def _exchange(self, view: GoldlandView, legal: Sequence[Action],
-                  needs: list[int]) -> Action | None:
+    def _exchange(self, view: GoldlandView, legal: Sequence[Action]) -> Action | None:
         """Tokens for an article the route needs (or, with many tokens, a useful one)."""
         seat = self.seat
         rate = view.exchange_rate
         if view.tokens[seat] < rate or view.carried(seat) >= 9:
             return None
+        needs = self._needs(view)
         pack = view.equipment(seat)
         short = [a for a in range(N_ARTICLES) if pack[a] < needs[a]]
         if short:
