@@ -74,14 +74,15 @@ _ORDEALS: dict[tuple[int, Kit], Move] = {}
 """Steps made once and shared by every legal list (they are immutable values)."""
 _ORDEAL_LISTS: dict[tuple[int, tuple[int, ...], Kit | None, tuple[int, ...] | None],
                     tuple[Move, ...]] = {}
+_ORDEAL_KITS: dict[tuple[tuple[int, ...], Kit | None, tuple[int, ...] | None],
+                   tuple[Kit, ...]] = {}
 _MEMO_SIZE = 4096
 
 
 def _ordeals(d: int, avail: tuple[int, ...], survive: Kit | None,
              held: tuple[int, ...] | None) -> tuple[Move, ...]:
     """The ordeals in direction ``d`` payable from the articles ``avail`` (hand and
-    backpack): every kit of ORDEAL_COST articles, holding ``survive`` (the adventure's
-    red articles, when it must be survived) and every article ``held`` in hand.
+    backpack), with the payments of :func:`_ordeal_kits`.
 
     Remembered per question: a game asks the same ones again and again.
     """
@@ -90,12 +91,7 @@ def _ordeals(d: int, avail: tuple[int, ...], survive: Kit | None,
     if found is not None:
         return found
     out = []
-    kits = kits_of_size(avail, ORDEAL_COST) if sum(avail) >= ORDEAL_COST else ()
-    for k in kits:
-        if survive is not None and not survive <= k:
-            continue
-        if held is not None and not all(held[a] <= k.counts[a] for a in range(N_ARTICLES)):
-            continue
+    for k in _ordeal_kits(avail, survive, held):
         move = _ORDEALS.get((d, k))
         if move is None:
             move = _ORDEALS[(d, k)] = Move(d, STEP_ORDEAL, k)
@@ -103,6 +99,29 @@ def _ordeals(d: int, avail: tuple[int, ...], survive: Kit | None,
     if len(_ORDEAL_LISTS) >= _MEMO_SIZE:
         _ORDEAL_LISTS.clear()
     found = _ORDEAL_LISTS[key] = tuple(out)
+    return found
+
+
+def _ordeal_kits(avail: tuple[int, ...], survive: Kit | None,
+                 held: tuple[int, ...] | None) -> tuple[Kit, ...]:
+    """Every kit of ORDEAL_COST articles payable from ``avail``, holding ``survive`` (the
+    adventure's red articles, when it must be survived) and every article ``held`` in hand.
+
+    Remembered per question, whatever the direction of the step.
+    """
+    key = (avail, survive, held)
+    found = _ORDEAL_KITS.get(key)
+    if found is not None:
+        return found
+    kits = kits_of_size(avail, ORDEAL_COST) if sum(avail) >= ORDEAL_COST else ()
+    found = tuple(
+        k for k in kits
+        if (survive is None or survive <= k)
+        and (held is None or all(held[a] <= k.counts[a] for a in range(N_ARTICLES)))
+    )
+    if len(_ORDEAL_KITS) >= _MEMO_SIZE:
+        _ORDEAL_KITS.clear()
+    _ORDEAL_KITS[key] = found
     return found
 
 
