@@ -741,7 +741,7 @@ class HeuristicBot(Bot):
 class _EndValues:
     """What ending the movement on a tile is worth (what a search keeps fixed, worked out once)."""
 
-    __slots__ = ("bonus", "explorable", "others", "seeking", "table", "trade_ok", "treasures")
+    __slots__ = ("bonus", "explore", "others", "seeking", "table", "trade_ok", "treasures")
 
     def __init__(self, view: GoldlandView, table: _Map, others: int) -> None:
         self.table = table
@@ -750,8 +750,7 @@ class _EndValues:
         self.bonus = BONUS_WORTH if view.first_arrival < 0 or view.bonus else 0.0
         self.treasures = frozenset(view.treasures)
         turn = view.turn
-        explore = not turn.explored and bool(view.face_down)
-        self.explorable = [explore and near >= 0 for near in table.frontier]
+        self.explore = not turn.explored and bool(view.face_down)
         self.trade_ok = not turn.acquired
 
     def of(self, node: _Node) -> float:
@@ -767,7 +766,7 @@ class _EndValues:
             value += TREASURE_WORTH
         for key in node.survived:
             value += table.gain[key]
-        if self.explorable[c]:
+        if self.explore and table.frontier[c] >= 0:  # an empty space beside to explore
             value += EXPLORE_WORTH
         tile = table.tiles[c]
         if tile is not None and tile.trade is not None and self.trade_ok and load < ACQUIRE_LIMIT:
