@@ -57,10 +57,55 @@ def test_it_steps_into_the_temple_for_the_amulet() -> None:
     assert state.pos[0] == GOAL and state.packs[0][AMULET] == 1
 
 
-def test_it_digs_the_treasure_it_stands_on() -> None:
-    state = build(players=2, tiles={"5,4": "T27"}, pawns=["5,4", "6,6"])
+def test_once_an_amulet_is_held_it_digs_the_treasure_it_stands_on() -> None:
+    state = build(players=2, tiles={**GOAL_TILES, "5,4": "T27"}, pawns=["5,4", "0,0"],
+                  packs=["3 provisions + 2 pearls", "amulet"], first_arrival=1)
     bot = make_bot("goldland", "heuristic", 0, 1)
     assert bot.choose(state.observation(0), state.legal_actions()) == Dig()
+
+
+def test_while_racing_for_the_temple_it_leaves_the_treasure_in_the_ground() -> None:
+    # no one holds an amulet: the 2 provisions are kept for the road to the temple
+    state = build(players=2, tiles={"5,4": "T27"}, pawns=["5,4", "6,6"])
+    bot = make_bot("goldland", "heuristic", 0, 1)
+    assert bot.choose(state.observation(0), state.legal_actions()) != Dig()
+    steps = _play_turn(state)
+    assert "dig" not in steps and state.packs[0][TREASURE] == 0
+
+
+def test_the_end_is_in_sight_once_someone_holds_an_amulet() -> None:
+    from goldlab.games.goldland.bots import turns_after_this
+
+    racing = build(players=2, tiles=GOAL_TILES, pawns=["6,6", "6,6"])
+    assert turns_after_this(racing.observation(0)) is None
+    # one holder, 2 gold pieces left in the reserve: two more turns after this one
+    held = build(players=2, tiles=GOAL_TILES, pawns=["6,6", "0,0"],
+                 packs=["3 provisions + 2 pearls", "amulet"], first_arrival=1, reserve=2)
+    assert turns_after_this(held.observation(0)) == 2
+
+
+def test_it_races_on_only_while_the_temple_can_be_reached_before_the_end() -> None:
+    # a column of tiles from the coast at 6,0 up to the temple: 6 steps; the other
+    # player holds the amulet and takes the reserve's last gold piece next turn
+    column = {"0,0": ("T10", 90), "1,0": "T03", "2,0": "T04", "3,0": "T05", "4,0": "T06",
+              "5,0": "T07"}
+    for pack, racing in (("3 provisions + 2 pearls", True),  # 7 spaces a turn: it can
+                         ("5 provisions + 2 pearls + 2 timbers + 2 ropes", False)):  # 1: no
+        state = build(players=2, tiles=column, pawns=["6,0", "0,0"], packs=[pack, "amulet"],
+                      first_arrival=1, reserve=1)
+        bot = make_bot("goldland", "heuristic", 0, 1)
+        assert bot._seeking(state.observation(0)) is racing  # type: ignore[attr-defined]
+
+
+def test_it_gives_up_a_temple_it_cannot_reach_before_the_end_for_a_treasure() -> None:
+    # The other player holds the amulet and takes the reserve's last gold piece next
+    # turn: the temple is out of reach, so the treasure north of the pawn is the prize.
+    state = build(players=2, tiles={**GOAL_TILES, "5,4": "T27"}, pawns=["6,4", "0,0"],
+                  packs=["3 provisions + 2 pearls + timber + rope", "amulet"],
+                  first_arrival=1, reserve=1)
+    steps = _play_turn(state)
+    assert steps[0] == "move N" and "dig" in steps
+    assert state.packs[0][TREASURE] == 1
 
 
 def test_with_the_amulet_it_survives_an_adventure_camps_and_digs_its_treasure() -> None:
