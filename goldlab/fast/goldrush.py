@@ -560,13 +560,11 @@ def _workspace(players: int, bots: np.ndarray, values: np.ndarray) -> Any:  # pr
 def _play_batch(players: int, bots: np.ndarray, model: np.ndarray, forget: np.ndarray,
                 capacity: np.ndarray, values: np.ndarray, seeds: np.ndarray, start: int,
                 stop: int, start_player: int, owners: np.ndarray, gold_rush_when_stuck: bool,
-                stall_limit: int, gens: np.ndarray, gen_seeds: np.ndarray, block: np.ndarray,
-                w: np.ndarray, ints: np.ndarray, flags: np.ndarray,
+                stall_limit: int, gens: np.ndarray, ints: np.ndarray, flags: np.ndarray,
                 work: Any) -> None:  # pragma: no cover
     P = players
     G = P + 1
     count = stop - start
-    seed_batch(P, seeds, start, stop, gens, gen_seeds, block, w)
     keep_record = False
     for q in range(P):
         if bots[q] == MEMORY:
@@ -750,9 +748,12 @@ def _play_all(players: int, bots: np.ndarray, model: np.ndarray, forget: np.ndar
     n = seeds.shape[0]
     for start in range(0, n, BATCH):
         stop = min(n, start + BATCH)
+        # seeding allocates, so it runs here and not in the kernel (compiled without
+        # reference counting, where a function that allocates does not compile)
+        seed_batch(players, seeds, start, stop, gens, gen_seeds, block, w)
         _play_batch(players, bots, model, forget, capacity, values, seeds, start, stop,
-                    start_player, owners, gold_rush_when_stuck, stall_limit, gens, gen_seeds,
-                    block, w, ints, flags, work)
+                    start_player, owners, gold_rush_when_stuck, stall_limit, gens, ints, flags,
+                    work)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,34 @@
+"""Each fast kernel compiles on its own, with nothing in numba's cache.
+
+A user's first fast run may be of any game. The Mount Goldrush kernel is
+compiled without numba's reference counting, where a function that allocates
+does not compile; when another kernel had compiled the shared seeding code
+first, the cache hid that. Each game is therefore compiled here in a fresh
+process with an empty cache directory of its own.
+"""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+PLAY = """
+import goldlab
+frame = goldlab.simulate({game!r}, {bots!r}, 3, 1, fast=True, backend="serial", quiet=True)
+assert frame.attrs["goldlab"]["engine"] == "fast", frame.attrs["goldlab"]["engine"]
+print("played")
+"""
+
+
+@pytest.mark.parametrize(("game", "bots"), [
+    ("goldrush", ["perfect", "random"]),
+    ("gold", ["greedy", "random"]),
+])
+def test_a_kernel_compiles_first_in_an_empty_cache(tmp_path, game: str, bots: list[str]) -> None:
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", PLAY.format(game=game, bots=bots)],
+                          env=env, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip() == "played"
+    assert any(tmp_path.rglob("*.nbi")), "numba cached nothing: the cache directory was not used"
