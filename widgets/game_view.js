@@ -313,10 +313,23 @@ function render({ model, el: root }) {
   }
 
   // While a searching bot decides, Python says who is thinking (its own trait, sent at once).
+  // The controls that would change the game wait meanwhile (greyed out): a click would
+  // only be queued behind the bot's search and act on a position the user has not seen.
+  const waitWhileThinking = [newGame, rematch, undo, bots, loadInput, input, go];
+  function holdControls(thinking) {
+    for (const control of waitWhileThinking) control.disabled = thinking;
+    view.querySelectorAll(".gl-seats select").forEach((s) => { s.disabled = thinking; });
+    const p = model.get("payload");
+    if (!thinking && p && p.title) {
+      undo.disabled = !p.can_undo;
+      bots.disabled = !p.live;
+    }
+  }
   let thoughts = 0;
   function drawThinking() {
     const text = model.get("thinking") || "";
     view.classList.toggle("gl-is-thinking", Boolean(text));
+    holdControls(Boolean(text));
     if (text) {
       thoughts += 1;
       view.dataset.thinkingSeen = String(thoughts);
@@ -453,6 +466,7 @@ function render({ model, el: root }) {
     drawMoves(p);
     undo.disabled = !p.can_undo;
     bots.disabled = !p.live;
+    if (model.get("thinking")) holdControls(true);
     entry.style.display = p.acting ? "" : "none";
     input.placeholder = p.example ? `or type an action, e.g. ${p.example}` : "or type an action";
     log.replaceChildren(...p.log.map((line) => el("div", "gl-view-log-line", line)));
@@ -469,6 +483,7 @@ function render({ model, el: root }) {
 
   model.on("change:payload", draw);
   draw();
+  drawThinking();  // a view drawn while a bot thinks (a second view of the same game)
   return () => stop();
 }
 
