@@ -149,8 +149,15 @@ class PlayTable(widgets.VBox):  # type: ignore[misc]
         self.message.value = ""
         self.view = view
         self.area.children = [view]
+        view.observe(self._hold_deal, "thinking")
         view.let_bots_move()  # the view is on the page: a thinking bot says so in it
         return view
+
+
+    def _hold_deal(self, change: dict[str, Any]) -> None:
+        """While a bot of the game on the table thinks, Deal waits (greyed out): a click
+        would only be queued behind the search."""
+        self.deal.disabled = bool(change["new"])
 
 
 def play_table(game: str = "gold", players: int = 2, seed: int | None = None) -> PlayTable:

@@ -217,10 +217,16 @@ def test_the_play_table_offers_every_bot_with_a_strength_and_deals_an_ismcts_sea
     view = table.view
     assert view is not None and view.table.bots == {1: "ismcts:50"}
     assert table.message.value == ""
+    deal_live: list[tuple[str, bool]] = []  # (thinking, Deal's state) as each note arrives
+    view.observe(lambda change: deal_live.append((change["new"], table.deal.disabled)),
+                 "thinking")
     before = len(view.table.state.history)
     view.request(view.legal[0])
     assert view.error == "" and view.table.state.current_player == 0
     assert any(step.actor == 1 for step in view.table.state.history[before:])
+    # While the bot thought, Deal waited; it is live again once the bot has moved.
+    assert deal_live[0][0] and deal_live[0][1], deal_live
+    assert deal_live[-1] == ("", False) and not table.deal.disabled
 
 
 def test_the_play_table_keeps_the_seats_when_the_player_count_changes() -> None:
