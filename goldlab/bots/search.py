@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -79,6 +80,16 @@ DEFAULT = SearchHooks()
 """The hooks of a game that names none: random playouts to the end."""
 
 
+def lead_values(points: Sequence[float], scale: float) -> tuple[float, ...]:
+    """Each seat's value in [0, 1] where a playout is cut off: a logistic of its lead over the
+    best opponent (``points``: each seat's standing, ``scale``: the lead worth about 73 %)."""
+    values = []
+    for seat, mine in enumerate(points):
+        best_other = max(p for other, p in enumerate(points) if other != seat)
+        values.append(1.0 / (1.0 + math.exp(-(mine - best_other) / scale)))
+    return tuple(values)
+
+
 def hooks_for(game: str) -> SearchHooks:
     """The search hooks of ``game`` (its description's ``search`` part, else :data:`DEFAULT`)."""
     from goldlab.core.registry import find
@@ -92,4 +103,5 @@ def hooks_for(game: str) -> SearchHooks:
     return hooks
 
 
-__all__ = ["DEFAULT", "ActionKeys", "ChanceKey", "Evaluation", "Policy", "SearchHooks", "hooks_for"]
+__all__ = ["DEFAULT", "ActionKeys", "ChanceKey", "Evaluation", "Policy", "SearchHooks", "hooks_for",
+           "lead_values"]

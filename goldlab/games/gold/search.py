@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from goldlab.bots.search import SearchHooks
+from goldlab.bots.search import SearchHooks, lead_values
 from goldlab.core.state import State
 from goldlab.core.values import Action
 from goldlab.games.gold.actions import Exchange, Steal, Take
@@ -129,11 +129,7 @@ def evaluate(state: State[Any]) -> tuple[float, ...]:
     if state.is_terminal():
         return state.returns()
     points = [s + promise(t) for s, t in zip(state.scores(), state.tableaux, strict=True)]
-    values = []
-    for seat, mine in enumerate(points):
-        best_other = max(p for s, p in enumerate(points) if s != seat)
-        values.append(1.0 / (1.0 + math.exp(-(mine - best_other) / SCALE)))
-    return tuple(values)
+    return lead_values(points, SCALE)
 
 
 HOOKS = SearchHooks(policy=greedy_policy, evaluate=evaluate, cutoff=CUTOFF,

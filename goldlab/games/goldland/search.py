@@ -7,11 +7,10 @@ play like the ``heuristic`` bot (which reads only its observation) for
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
-from goldlab.bots.search import SearchHooks
+from goldlab.bots.search import SearchHooks, lead_values
 from goldlab.core.state import State
 from goldlab.core.values import Action
 from goldlab.games.goldland.bots import HeuristicBot
@@ -52,12 +51,7 @@ def evaluate(state: State[Any]) -> tuple[float, ...]:
     """Each seat's value in [0, 1] from its gold lead over the best opponent."""
     if state.is_terminal():
         return state.returns()
-    scores = state.scores()
-    values = []
-    for seat, mine in enumerate(scores):
-        best_other = max(s for other, s in enumerate(scores) if other != seat)
-        values.append(1.0 / (1.0 + math.exp(-(mine - best_other) / SCALE)))
-    return tuple(values)
+    return lead_values(state.scores(), SCALE)
 
 
 HOOKS = SearchHooks(policy=heuristic_policy, evaluate=evaluate, cutoff=CUTOFF,
