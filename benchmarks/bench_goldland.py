@@ -19,6 +19,11 @@ games and prints its score (a win 1, a shared win 1/2) with a Wilson 95 % interv
     python3 benchmarks/bench_goldland.py --games 200 --heuristic-games 40 --players 2 3 4 5
     python3 benchmarks/bench_goldland.py --only-ratio --heuristic-games 60
     python3 benchmarks/bench_goldland.py --only-ratio --versus 200 --versus-rev cad7688^
+    python3 benchmarks/bench_goldland.py --breakdown --heuristic-games 40
+
+``--breakdown`` times each decision of 2-player heuristic games in four parts (legal
+actions, observation, the heuristic's choice, apply) and prints them beside the time
+per decision that 0.2x the plain reference would allow.
 """
 
 from __future__ import annotations
@@ -100,6 +105,46 @@ def ratios(heuristic_games: int, plain_games: int) -> None:
               f"  {best[players] / reference:6.3f}x plain")
 
 
+def breakdown(players: int, games: int, plain_games: int, seed: int = 0) -> None:
+    """Where a heuristic game's time goes, per player decision, beside what 0.2x would allow.
+
+    Each decision is timed in four parts: listing the legal actions, building the
+    observation, the heuristic's choice and applying the action (its chance steps
+    included).  The clock calls add a little to every part.
+    """
+    parts = {"legal actions": 0.0, "observation": 0.0, "heuristic": 0.0, "apply": 0.0}
+    decisions = 0
+    clock = time.perf_counter
+    for g in range(seed, seed + games):
+        state = goldlab.make("goldland", players=players, seed=g, mode="study")
+        bots = [make_bot("goldland", "heuristic", s, g * 10 + s) for s in range(players)]
+        while not state.is_terminal():
+            seat = state.current_player
+            t0 = clock()
+            legal = state.legal_actions()
+            t1 = clock()
+            view = state.observation(seat)
+            t2 = clock()
+            action = bots[seat].choose(view, legal)
+            t3 = clock()
+            state.apply(action)
+            t4 = clock()
+            parts["legal actions"] += t1 - t0
+            parts["observation"] += t2 - t1
+            parts["heuristic"] += t3 - t2
+            parts["apply"] += t4 - t3
+            decisions += 1
+    reference = plain_reference(plain_games)
+    per_game = decisions / games
+    allowed = 1e6 / (0.2 * reference) / per_game
+    total = sum(parts.values()) * 1e6 / decisions
+    print(f"Goldland heuristic, {players} players, {games} games: {per_game:.0f} decisions a game")
+    for name, seconds in parts.items():
+        print(f"  {name:14s} {seconds * 1e6 / decisions:7.1f} us per decision")
+    print(f"  {'all four':14s} {total:7.1f} us per decision; 0.2x the plain reference "
+          f"({reference:.0f} games/s) allows {allowed:.1f} ({total / allowed:.1f}x too slow)")
+
+
 def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """The Wilson score interval of a proportion ``score / n``."""
     p = score / n
@@ -162,7 +207,12 @@ def main() -> None:
     parser.add_argument("--versus-rev", default="cad7688^", metavar="REV",
                         help="the git revision whose heuristic --versus plays against "
                              "(default: the one before the heuristic's rework)")
+    parser.add_argument("--breakdown", action="store_true",
+                        help="only where a 2-player heuristic game's time goes, per decision")
     args = parser.parse_args()
+    if args.breakdown:
+        breakdown(2, args.heuristic_games, args.plain_games)
+        return
     ratios(args.heuristic_games, args.plain_games)
     if args.versus:
         versus(args.versus, args.versus_rev)
