@@ -315,8 +315,10 @@ function render({ model, el: root }) {
   // While a searching bot decides, Python says who is thinking (its own trait, sent at once).
   // The controls that would change the game wait meanwhile (greyed out): a click would
   // only be queued behind the bot's search and act on a position the user has not seen.
+  // The one place that says which of them are live.
   const waitWhileThinking = [newGame, rematch, undo, bots, loadInput, input, go];
-  function holdControls(thinking) {
+  function drawControls() {
+    const thinking = Boolean(model.get("thinking"));
     for (const control of waitWhileThinking) control.disabled = thinking;
     view.querySelectorAll(".gl-seats select").forEach((s) => { s.disabled = thinking; });
     const p = model.get("payload");
@@ -329,7 +331,7 @@ function render({ model, el: root }) {
   function drawThinking() {
     const text = model.get("thinking") || "";
     view.classList.toggle("gl-is-thinking", Boolean(text));
-    holdControls(Boolean(text));
+    drawControls();
     if (text) {
       thoughts += 1;
       view.dataset.thinkingSeen = String(thoughts);
@@ -464,9 +466,7 @@ function render({ model, el: root }) {
     next.disabled = last.disabled = p.index >= p.last && p.inspector.page + 1 >= p.inspector.pages;
     if (timer !== null && p.index >= p.last && p.inspector.page + 1 >= p.inspector.pages) stop();
     drawMoves(p);
-    undo.disabled = !p.can_undo;
-    bots.disabled = !p.live;
-    if (model.get("thinking")) holdControls(true);
+    drawControls();
     entry.style.display = p.acting ? "" : "none";
     input.placeholder = p.example ? `or type an action, e.g. ${p.example}` : "or type an action";
     log.replaceChildren(...p.log.map((line) => el("div", "gl-view-log-line", line)));

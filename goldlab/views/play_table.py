@@ -153,7 +153,6 @@ class PlayTable(widgets.VBox):  # type: ignore[misc]
         view.let_bots_move()  # the view is on the page: a thinking bot says so in it
         return view
 
-
     def _hold_deal(self, change: dict[str, Any]) -> None:
         """While a bot of the game on the table thinks, Deal waits (greyed out): a click
         would only be queued behind the search."""
