@@ -24,7 +24,9 @@ The spec is ``ismcts[:BUDGET[,C]]``:
 
 The bot sees its observation, the legal actions and samples, never the real state.
 A game may supply a playout policy, a cut-off evaluation and action groups through
-its description (:mod:`goldlab.bots.search`).
+its description (:mod:`goldlab.bots.search`).  A game whose playouts are compiled may
+instead score each choice on thousands of shared deals (``candidate_values``): the
+search is then flat, one level deep, and an iteration is one deal (Mount Goldrush).
 
 >>> from goldlab.bots import make_bot
 >>> make_bot("gold", "ismcts:0.1s,0.5", seat=0, seed=1)
@@ -46,6 +48,9 @@ from goldlab.bots import Information, SearchBot
 from goldlab.bots.search import SearchHooks, hooks_for
 from goldlab.core.state import CHANCE, State
 from goldlab.core.values import Action
+
+FLAT_ROUND = 500
+"""Deals per round of a flat search under a time budget."""
 
 
 class Budget:
@@ -185,6 +190,8 @@ class ISMCTSBot(SearchBot):
         hooks = hooks_for(first.game.name)
         groups = _groups(first, legal, hooks)
         budget = self.budget or Budget(iterations=hooks.iterations)
+        if hooks.candidate_values is not None:
+            return self._search_flat(first, legal, groups, hooks, budget)
         c = hooks.exploration if self.exploration is None else self.exploration
         root = _Node()
         sample = first
@@ -202,6 +209,38 @@ class ISMCTSBot(SearchBot):
             sample = information.sample(rng)
         self.iterations_done = done
         return _most_visited(root, groups, rng)
+
+    def _search_flat(self, sample: State[Any], legal: Sequence[Action],
+                     groups: dict[Hashable, list[Action]], hooks: SearchHooks,
+                     budget: Budget) -> Action:
+        """One level deep: one action of each group, each played out on the same deals.
+
+        With a time budget the deals come in rounds of :data:`FLAT_ROUND` until the time
+        is up.  The prior's action stands for its group and wins ties.
+        """
+        rng = self.rng
+        assert hooks.candidate_values is not None
+        preferred = hooks.prior(sample, rng) if hooks.prior is not None else legal[0]
+        candidates = [preferred if preferred in actions else actions[0]
+                      for actions in groups.values()]
+        if len(candidates) == 1:
+            self.iterations_done = 0
+            return candidates[0]
+        totals = [0.0] * len(candidates)
+        deals = 0
+        clock = time.process_time if budget.cpu else time.perf_counter
+        deadline = None if budget.seconds is None else clock() + budget.seconds
+        while True:
+            size = (budget.iterations or 1) if deadline is None else FLAT_ROUND
+            values = hooks.candidate_values(sample, candidates, rng, size)
+            totals = [t + v * size for t, v in zip(totals, values, strict=True)]
+            deals += size
+            if deadline is None or clock() >= deadline:
+                break
+        self.iterations_done = deals
+        best = max(range(len(candidates)),
+                   key=lambda i: (totals[i], candidates[i] == preferred))
+        return candidates[best]
 
     # ------------------------------------------------------------ one iteration
     def _iterate(self, root: _Node, state: State[Any], rng: random.Random,

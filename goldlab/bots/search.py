@@ -31,6 +31,9 @@ ActionKeys = Callable[[State[Any], Sequence[Action]], Sequence[Hashable]]
 """``action_keys(sample, legal)``: one key per action, equal for actions that are the same."""
 ChanceKey = Callable[[Step, int], Hashable]
 """``chance_key(step, seat)``: what ``seat`` sees of a chance step."""
+CandidateValues = Callable[[State[Any], Sequence[Action], random.Random, int], Sequence[float]]
+"""``candidate_values(sample, actions, rng, deals)``: the mover's mean worth after each
+action, played out on the same ``deals`` fresh deals of what nobody has seen."""
 
 
 @dataclass(frozen=True)
@@ -52,7 +55,12 @@ class SearchHooks:
       search starts from the heuristic and leaves it only on evidence;
     * ``bias``: the weight of that head start (0: no prior);
     * ``exploration``: the UCB exploration constant, for rewards in [0, 1];
-    * ``iterations``: the iterations of a bare ``ismcts`` spec.
+    * ``iterations``: the iterations of a bare ``ismcts`` spec;
+    * ``candidate_values``: for a game whose playouts are compiled (Mount Goldrush): the
+      search is then *flat*, one level deep.  It takes one action of each group (the
+      prior's for its own), plays every one of them out on the same fresh deals, an
+      iteration being one deal, and moves with the best mean worth (the prior's on a
+      tie); the tree, the policy and the evaluation are not used.
     """
 
     policy: Policy | None = None
@@ -64,6 +72,7 @@ class SearchHooks:
     bias: float = 0.0
     exploration: float = 0.7
     iterations: int = 200
+    candidate_values: CandidateValues | None = None
 
     def __post_init__(self) -> None:
         if self.cutoff < 0:

@@ -76,6 +76,9 @@ STRENGTHS: dict[tuple[str | None, str], Strength] = {
     (None, "ismcts"): Strength("ismcts", "iterations per decision (more is stronger and slower)",
                                (("weak", "50"), ("medium", "200"), ("strong", "1000")),
                                "{} iterations"),
+    ("goldrush", "ismcts"): Strength(
+        "ismcts", "deals each possible flip is played out on (more is stronger and slower)",
+        (("weak", "500"), ("medium", "2000"), ("strong", "6000")), "{} deals"),
     ("goldrush", "forgetful"): Strength(
         "forgetful", "chance of forgetting each remembered card per turn (less is stronger)",
         (("weak", "0.6"), ("medium", "0.3"), ("strong", "0.1")), "forgets p={}"),

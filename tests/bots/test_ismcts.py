@@ -10,7 +10,7 @@ import pytest
 
 import goldlab
 from goldlab.bots import GENERIC_BOTS, Information, SearchBot, bot_names, make_bot
-from goldlab.bots.ismcts import Budget, ISMCTSBot, _Node, _select
+from goldlab.bots.ismcts import FLAT_ROUND, Budget, ISMCTSBot, _Node, _select
 from goldlab.bots.play import bot_options, information, make_bots, play_game, play_out
 from goldlab.bots.search import DEFAULT, SearchHooks, hooks_for
 from goldlab.core.errors import OptionsError
@@ -201,6 +201,64 @@ def test_one_iteration_plays_the_prior() -> None:
     favourite = keys[legal.index(hooks.prior(sample, random.Random(0)))]
     chosen = _decide(state, "ismcts:1")
     assert keys[legal.index(chosen)] == favourite
+
+
+def _flat_hooks(favourite: Action, worth: dict[Action, float],
+                calls: list[int]) -> SearchHooks:
+    """Flat-search hooks whose candidates are worth ``worth`` (0.5 when not named)."""
+    def candidate_values(sample: State[Any], actions: Any, rng: random.Random,
+                         deals: int) -> list[float]:
+        calls.append(deals)
+        return [worth.get(a, 0.5) for a in actions]
+
+    return SearchHooks(prior=lambda s, rng: favourite, bias=1.0,
+                       candidate_values=candidate_values)
+
+
+def test_a_flat_search_moves_with_the_best_candidate_and_the_prior_on_a_tie(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = _midgame("gold", 2, 1, 8)
+    legal = state.legal_actions()
+    assert len(legal) > 2
+    favourite, better = legal[-1], legal[0]
+    calls: list[int] = []
+    monkeypatch.setattr("goldlab.bots.ismcts.hooks_for",
+                        lambda name: _flat_hooks(favourite, {better: 0.9}, calls))
+    assert _decide(state, "ismcts:300") == better
+    assert calls == [300]
+    monkeypatch.setattr("goldlab.bots.ismcts.hooks_for",
+                        lambda name: _flat_hooks(favourite, {}, calls))
+    assert _decide(state, "ismcts:300") == favourite  # all alike: the prior's move
+
+
+def test_a_timed_flat_search_plays_rounds_of_deals_until_the_time_is_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = _midgame("gold", 2, 1, 8)
+    legal = state.legal_actions()
+    calls: list[int] = []
+    monkeypatch.setattr("goldlab.bots.ismcts.hooks_for",
+                        lambda name: _flat_hooks(legal[1], {legal[1]: 0.6}, calls))
+    bot = make_bot("gold", "ismcts:0.05s", state.current_player, 1)
+    assert isinstance(bot, ISMCTSBot)
+    info = information(state, state.current_player, None, legal)
+    assert bot.search(info) == legal[1]
+    assert calls and set(calls) == {FLAT_ROUND}
+    assert bot.iterations_done == FLAT_ROUND * len(calls)
+
+
+def test_mount_goldrush_searches_flat_with_compiled_playouts() -> None:
+    hooks = hooks_for("goldrush")
+    assert hooks.candidate_values is not None
+    state = _midgame("goldrush", 2, 3, 6)
+    legal = state.legal_actions()
+    first = _decide(state, "ismcts:200", seed=4)
+    assert first in legal and _decide(state, "ismcts:200", seed=4) == first
+    bot = make_bot("goldrush", "ismcts:200", state.current_player, 4)
+    assert isinstance(bot, ISMCTSBot)
+    bot.search(information(state, state.current_player, None, legal))
+    assert bot.iterations_done == 200
 
 
 # ------------------------------------------------------------------ play

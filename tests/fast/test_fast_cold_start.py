@@ -32,3 +32,20 @@ def test_a_kernel_compiles_first_in_an_empty_cache(tmp_path, game: str, bots: li
     assert done.returncode == 0, done.stderr[-3000:]
     assert done.stdout.strip() == "played"
     assert any(tmp_path.rglob("*.nbi")), "numba cached nothing: the cache directory was not used"
+
+
+SEARCH = """
+from goldlab.bots.play import play_game
+state = play_game("goldrush", ["ismcts:50", "random"], seed=1)
+assert state.is_terminal()
+print("played")
+"""
+
+
+def test_the_search_playouts_compile_first_in_an_empty_cache(tmp_path) -> None:
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", SEARCH], env=env, capture_output=True,
+                          text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip() == "played"
+    assert any(tmp_path.rglob("goldrush_playouts*.nbi")), "the playout kernel was not cached"

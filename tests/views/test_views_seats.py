@@ -59,7 +59,7 @@ def test_every_seat_menu_offers_a_person_and_every_bot_of_the_game_described(gam
 
 @pytest.mark.parametrize(("game", "bot", "levels"), [
     ("gold", "ismcts", ["ismcts:50", "ismcts:200", "ismcts:1000"]),
-    ("goldrush", "ismcts", ["ismcts:50", "ismcts:200", "ismcts:1000"]),
+    ("goldrush", "ismcts", ["ismcts:500", "ismcts:2000", "ismcts:6000"]),
     ("goldland", "ismcts", ["ismcts:50", "ismcts:200", "ismcts:1000"]),
     ("goldrush", "forgetful", ["forgetful:0.6", "forgetful:0.3", "forgetful:0.1"]),
     ("goldrush", "limited", ["limited:3", "limited:6", "limited:12"]),

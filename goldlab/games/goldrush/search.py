@@ -6,7 +6,14 @@
   iterations compares "an unseen card" with "the gold 4 we saw", not 60 positions.
 * Playouts let every seat play with a perfect memory of the public record: take the
   best known pair (by :func:`goldlab.games.goldrush.bots.pair_values`), else flip an
-  unseen card; after :data:`CUTOFF` decisions the gold lead is scored.
+  unseen card (:func:`memory_policy`).
+* The search is flat (:func:`candidate_values`): the ``perfect`` bot's flip and one flip
+  of every other group are each played out to the end on the same thousands of deals,
+  compiled (:mod:`goldlab.fast.goldrush_playouts`), and scored by the win plus
+  :data:`LEAD_WEIGHT` per gold of lead.  The choices at a decision differ by a few tenths
+  of a gold, which a few hundred playouts in a tree cannot tell apart, and the same
+  deals for every choice (common random numbers) plus the lead make the differences
+  show.  A tree search (the other hooks) is what ``candidate_values=None`` gives.
 
 What a position holds is read only where someone has flipped it: public in this game.
 """
@@ -23,11 +30,18 @@ from goldlab.core.state import State
 from goldlab.core.values import Action
 from goldlab.games.goldrush.actions import FLIPS, Flip
 from goldlab.games.goldrush.bots import PerfectBot, pair_values
-from goldlab.games.goldrush.cards import ALL_CARDS
+from goldlab.games.goldrush.cards import ALL_CARDS, COLOURS
+from goldlab.games.goldrush.options import GOLD_RUSH
 from goldlab.games.goldrush.state import GONE, UNKNOWN, GoldrushState
 
 CUTOFF = 8
-"""Decisions (4 turns of two flips) a playout plays before the position is scored."""
+"""Decisions (4 turns of two flips) a tree search's playout plays before it is scored."""
+RUSH_TAKES_KNOWN = 0.8
+"""In the Gold Rush a playout takes the best known gold this often, else an unseen card."""
+LEAD_WEIGHT = 0.1
+"""A playout's worth per gold of lead over the best opponent, beside 1 for a win."""
+DEALS = 6000
+"""Deals each candidate flip is played out on by a bare ``ismcts`` (about 0.2 CPU s)."""
 SCALE = 4.0
 """Gold of lead that makes a seat's value about 0.73 (the logistic's scale)."""
 BIAS = 4.0
@@ -55,7 +69,11 @@ def _values(seat: int, owners: tuple[tuple[str, int | None], ...],
 
 
 def memory_policy(state: State[Any], rng: random.Random) -> Action:
-    """A flip by a player who remembers every card seen: the best known pair, else unseen."""
+    """A flip by a player who remembers every card seen: the best known pair, else unseen.
+
+    A second card is a known one also when the first card pairs worse with an unseen card
+    on average (gold that only an opponent's digger could take, say).
+    """
     assert isinstance(state, GoldrushState)
     seat = state.current_player
     cell, up = state.cell, state.up
@@ -63,7 +81,7 @@ def memory_policy(state: State[Any], rng: random.Random) -> Action:
     unseen = [p for p, k in enumerate(cell) if k == UNKNOWN]
     if state.rush:
         gold = [p for p in known if ALL_CARDS[cell[p]].is_gold]
-        if gold and (not unseen or rng.random() < 0.8):
+        if gold and (not unseen or rng.random() < RUSH_TAKES_KNOWN):
             return FLIPS[max(gold, key=lambda p: ALL_CARDS[cell[p]].value)]
         return _any(state, unseen, rng)
     values = _values(seat, tuple(sorted(state.owners.items())), state.players)
@@ -72,6 +90,8 @@ def memory_policy(state: State[Any], rng: random.Random) -> Action:
         best = max(known, key=lambda p: row[cell[p]], default=None)
         if best is not None and row[cell[best]] > 0:
             return FLIPS[best]
+        if unseen and best is not None and row[cell[best]] > blind_worth(row, state.unseen):
+            return FLIPS[best]  # a known card costs less than the average unseen one
         return _any(state, unseen, rng)
     best_pair, best_value = None, 0.0
     for i, p in enumerate(known):
@@ -82,6 +102,11 @@ def memory_policy(state: State[Any], rng: random.Random) -> Action:
     if best_pair is not None:
         return FLIPS[best_pair]
     return _any(state, unseen, rng)
+
+
+def blind_worth(row: Sequence[float], unseen: Sequence[int]) -> float:
+    """What pairing with an unseen card is worth on average (``row``: by its kind)."""
+    return sum(n * v for n, v in zip(unseen, row, strict=True)) / sum(unseen)
 
 
 def _any(state: GoldrushState, unseen: list[int], rng: random.Random) -> Flip:
@@ -126,7 +151,42 @@ def evaluate(state: State[Any]) -> tuple[float, ...]:
     return lead_values(state.scores(), SCALE)
 
 
+def candidate_values(state: State[Any], actions: Sequence[Action], rng: random.Random,
+                     deals: int) -> list[float]:
+    """The mover's mean worth after each flip in ``actions``, played out by
+    :func:`memory_policy` on the same ``deals`` deals (seeded from ``rng``).
+
+    A worth is the share of the win (1, or 1/2 when shared) plus :data:`LEAD_WEIGHT`
+    times the gold lead over the best opponent at the end.
+    """
+    from goldlab.fast.goldrush_playouts import flip_worths
+
+    assert isinstance(state, GoldrushState)
+    flips = [a.position for a in actions if isinstance(a, Flip)]
+    if len(flips) != len(actions):
+        raise ValueError("Mount Goldrush's candidates are flips")
+    owners = state.game.owners
+    options = state.game.options
+    worths = flip_worths(
+        cell=state.cell, unseen=state.unseen, scores=state.scores(),
+        gold_cards=state.gold_cards(), turn=state.turn, first=state.up[0] if state.up else -1,
+        rush=state.rush, stall=state.stall, stall_limit=options.stall_limit,
+        rush_when_stuck=options.dead_position == GOLD_RUSH,
+        owners=[-1 if (seat := owners[c]) is None else seat for c in COLOURS],
+        values=pair_table(tuple(sorted(owners.items())), state.players),
+        flips=flips, seeds=[rng.getrandbits(64) for _ in range(deals)],
+        lead_weight=LEAD_WEIGHT)
+    return [row[state.turn] for row in worths]
+
+
+@cache
+def pair_table(owners: tuple[tuple[str, int | None], ...],
+               players: int) -> list[list[list[float]]]:
+    """Every seat's ``pair_values``: ``table[seat][a][b]``."""
+    return [_values(seat, owners, players) for seat in range(players)]
+
+
 HOOKS = SearchHooks(policy=memory_policy, evaluate=evaluate, cutoff=CUTOFF,
                     action_keys=action_keys, prior=perfect_prior, bias=BIAS,
-                    exploration=0.7, iterations=200)
+                    exploration=0.7, iterations=DEALS, candidate_values=candidate_values)
 """Mount Goldrush's search hooks (named by the game's description)."""
