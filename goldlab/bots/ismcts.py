@@ -216,7 +216,8 @@ class ISMCTSBot(SearchBot):
         """One level deep: one action of each group, each played out on the same deals.
 
         With a time budget the deals come in rounds of :data:`FLAT_ROUND` until the time
-        is up.  The prior's action stands for its group and wins ties.
+        is up.  The prior's action stands for its group, wins ties and has a head start
+        of ``bias / (deals + 1)``, so a few deals do not trade it for a lucky draw.
         """
         rng = self.rng
         assert hooks.candidate_values is not None
@@ -238,8 +239,10 @@ class ISMCTSBot(SearchBot):
             if deadline is None or clock() >= deadline:
                 break
         self.iterations_done = deals
-        best = max(range(len(candidates)),
-                   key=lambda i: (totals[i], candidates[i] == preferred))
+        head_start = hooks.bias / (deals + 1)  # fading, as in the tree: noise cannot win
+        means = [t / deals + (head_start if a == preferred else 0.0)
+                 for t, a in zip(totals, candidates, strict=True)]
+        best = max(range(len(candidates)), key=lambda i: (means[i], candidates[i] == preferred))
         return candidates[best]
 
     # ------------------------------------------------------------ one iteration

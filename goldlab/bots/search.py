@@ -59,8 +59,9 @@ class SearchHooks:
     * ``candidate_values``: for a game whose playouts are compiled (Mount Goldrush): the
       search is then *flat*, one level deep.  It takes one action of each group (the
       prior's for its own), plays every one of them out on the same fresh deals, an
-      iteration being one deal, and moves with the best mean worth (the prior's on a
-      tie); the tree, the policy and the evaluation are not used.
+      iteration being one deal, and moves with the best mean worth (the prior's with
+      a head start of ``bias / (deals + 1)``, and on a tie); the tree, the policy and the
+      evaluation are not used.
     """
 
     policy: Policy | None = None

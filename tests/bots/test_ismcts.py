@@ -232,6 +232,19 @@ def test_a_flat_search_moves_with_the_best_candidate_and_the_prior_on_a_tie(
     assert _decide(state, "ismcts:300") == favourite  # all alike: the prior's move
 
 
+def test_a_flat_search_leaves_the_prior_only_on_the_evidence_of_many_deals(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = _midgame("gold", 2, 1, 8)
+    legal = state.legal_actions()
+    favourite, better = legal[-1], legal[0]
+    calls: list[int] = []
+    monkeypatch.setattr("goldlab.bots.ismcts.hooks_for",
+                        lambda name: _flat_hooks(favourite, {better: 0.52}, calls))
+    assert _decide(state, "ismcts:10") == favourite  # head start 1/11 beats 0.02
+    assert _decide(state, "ismcts:1000") == better  # 1/1001 does not
+
+
 def test_a_timed_flat_search_plays_rounds_of_deals_until_the_time_is_up(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

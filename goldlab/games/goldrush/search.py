@@ -45,7 +45,8 @@ DEALS = 6000
 SCALE = 4.0
 """Gold of lead that makes a seat's value about 0.73 (the logistic's scale)."""
 BIAS = 4.0
-"""The ``perfect`` bot's flip's head start in the tree (``bias / (visits + 1)``)."""
+"""The ``perfect`` bot's flip's head start: ``bias / (visits + 1)`` in a tree,
+``bias / (deals + 1)`` in the flat search."""
 UNSEEN = "unseen"
 """The tree's key of a flip of a card nobody has seen."""
 
