@@ -3,7 +3,8 @@
 The random flipper and the memory players (``perfect``, ``forgetful:p``,
 ``limited:k``).  For a memory player the kernel gets what ``MemoryBot`` works
 out for the game: its memory model in this layout (``_fresh_memory``) and its
-pair values (``pair_values``).
+pair values (``pair_values``).  The search bot's playouts
+(:func:`playout_worths`) are compiled too.
 """
 
 from __future__ import annotations
@@ -91,3 +92,11 @@ def _compiled_player(spec: str, seat: int, players: int, owners: Mapping[str, in
     if type(memory) is LimitedMemory:
         return Player("limited", capacity=memory.k, values=values)
     return Player("perfect", values=values)
+
+
+def playout_worths(**position: Any) -> list[list[float]]:
+    """Each candidate flip's worth to every seat over shared deals, compiled: the search's
+    playouts (:func:`goldlab.fast.goldrush_playouts.flip_worths`, same arguments)."""
+    from goldlab.fast.goldrush_playouts import flip_worths
+
+    return flip_worths(**position)

@@ -9,7 +9,7 @@
   unseen card (:func:`memory_policy`).
 * The search is flat (:func:`candidate_values`): the ``perfect`` bot's flip and one flip
   of every other group are each played out to the end on the same thousands of deals,
-  compiled (:mod:`goldlab.fast.goldrush_playouts`), and scored by the win plus
+  compiled (:mod:`goldlab.fast.goldrush_playouts`, through ``fastpath``), and scored by the win plus
   :data:`LEAD_WEIGHT` per gold of lead.  The choices at a decision differ by a few tenths
   of a gold, which a few hundred playouts in a tree cannot tell apart, and the same
   deals for every choice (common random numbers) plus the lead make the differences
@@ -31,6 +31,7 @@ from goldlab.core.values import Action
 from goldlab.games.goldrush.actions import FLIPS, Flip
 from goldlab.games.goldrush.bots import PerfectBot, pair_values
 from goldlab.games.goldrush.cards import ALL_CARDS, COLOURS
+from goldlab.games.goldrush.fastpath import playout_worths
 from goldlab.games.goldrush.options import GOLD_RUSH
 from goldlab.games.goldrush.state import GONE, UNKNOWN, GoldrushState
 
@@ -160,15 +161,13 @@ def candidate_values(state: State[Any], actions: Sequence[Action], rng: random.R
     A worth is the share of the win (1, or 1/2 when shared) plus :data:`LEAD_WEIGHT`
     times the gold lead over the best opponent at the end.
     """
-    from goldlab.fast.goldrush_playouts import flip_worths
-
     assert isinstance(state, GoldrushState)
     flips = [a.position for a in actions if isinstance(a, Flip)]
     if len(flips) != len(actions):
         raise ValueError("Mount Goldrush's candidates are flips")
     owners = state.game.owners
     options = state.game.options
-    worths = flip_worths(
+    worths = playout_worths(
         cell=state.cell, unseen=state.unseen, scores=state.scores(),
         gold_cards=state.gold_cards(), turn=state.turn, first=state.up[0] if state.up else -1,
         rush=state.rush, stall=state.stall, stall_limit=options.stall_limit,
