@@ -111,6 +111,52 @@ def _is_dead(unseen: np.ndarray, cell: np.ndarray, counts: np.ndarray) -> bool: 
     return digger < 0 or lowest_gold == 100 or digger < lowest_gold
 
 
+@njit(cache=True, nogil=True, inline="always")
+def resolve_pair(ka: int, kb: int, owners: np.ndarray,
+                 seat: int) -> tuple[bool, bool, int]:  # pragma: no cover
+    """``rules.resolve_pair`` for kinds ``ka`` (turned up first) and ``kb`` flipped by ``seat``:
+    whether each card leaves the table, and who gets the gold (-1: nobody).
+
+    Dynamite takes both; of two diggers the weaker is kicked out and the stronger goes
+    back face down; a digger at least as strong as the gold takes it to its owner (the
+    flipper, for a digger nobody owns); two golds, or gold too heavy, stay.
+    """
+    if ka == DYNAMITE or kb == DYNAMITE:
+        return True, True, -1
+    a_digs = ka >= GOLD_KINDS
+    b_digs = kb >= GOLD_KINDS
+    if a_digs and b_digs:
+        return VALUE[ka] < VALUE[kb], VALUE[kb] < VALUE[ka], -1
+    if not a_digs and not b_digs:
+        return False, False, -1
+    dig = ka if a_digs else kb
+    gold = kb if a_digs else ka
+    if VALUE[dig] < VALUE[gold]:
+        return False, False, -1
+    owner = owners[COLOUR[dig]]
+    return True, True, seat if owner < 0 else owner
+
+
+@njit(cache=True, nogil=True, inline="always")
+def start_turn(on_table: int, rush: bool, stall: int, stall_limit: int, rush_when_stuck: bool,
+               unseen: np.ndarray, cell: np.ndarray,
+               counts: np.ndarray) -> tuple[bool, bool]:  # pragma: no cover
+    """``state._start_turn``: (the game is over, the Gold Rush is on) as a turn starts.
+
+    The game ends with the last card; the Gold Rush starts at ``GOLD_RUSH_AT`` cards; a
+    dead table (no dynamite left unseen, and no pair left that could move a card) or
+    ``stall_limit`` turns without a card leaving starts the Gold Rush or ends the game,
+    as the ``dead_position`` option says (``rush_when_stuck``).
+    """
+    if on_table == 0:
+        return True, rush
+    if rush or on_table <= GOLD_RUSH_AT:
+        return False, True
+    if (unseen[DYNAMITE] == 0 and _is_dead(unseen, cell, counts)) or stall >= stall_limit:
+        return not rush_when_stuck, rush_when_stuck
+    return False, False
+
+
 # ---------------------------------------------------------------- memory models
 @njit(cache=True, nogil=True, inline="always")
 def _remove_from_memory(links: np.ndarray, length: np.ndarray, held: np.ndarray, b: int,
@@ -668,32 +714,11 @@ def _play_batch(players: int, bots: np.ndarray, model: np.ndarray, forget: np.nd
                 b = p
                 ka = cell[a]
                 kb = k
-                leave_a = False
-                leave_b = False
-                receiver = -1
-                if ka == DYNAMITE or kb == DYNAMITE:
-                    leave_a = True
-                    leave_b = True
-                elif ka >= GOLD_KINDS and kb >= GOLD_KINDS:
-                    if VALUE[ka] != VALUE[kb]:
-                        # the weaker digger is kicked out, the stronger goes back face down
-                        if VALUE[ka] > VALUE[kb]:
-                            leave_b = True
-                        else:
-                            leave_a = True
-                elif ka < GOLD_KINDS and kb < GOLD_KINDS:
-                    pass
-                else:
-                    dig = ka if ka >= GOLD_KINDS else kb
+                leave_a, leave_b, receiver = resolve_pair(ka, kb, owners, seat)
+                if receiver >= 0 and receiver != seat:
                     gold = kb if ka >= GOLD_KINDS else ka
-                    if VALUE[dig] >= VALUE[gold]:
-                        leave_a = True
-                        leave_b = True
-                        owner = owners[COLOUR[dig]]
-                        receiver = seat if owner < 0 else owner
-                        if receiver != seat:
-                            lost[seat] += VALUE[gold]
-                            gifted[receiver] += VALUE[gold]
+                    lost[seat] += VALUE[gold]
+                    gifted[receiver] += VALUE[gold]
                 moved = False
                 for side in range(2):
                     pos = a if side == 0 else b
@@ -716,17 +741,8 @@ def _play_batch(players: int, bots: np.ndarray, model: np.ndarray, forget: np.nd
                 turn = (turn + 1) % P
                 turn_no += 1
                 # ---- the start of the next turn: end, Gold Rush, dead or stalled table
-                if on_table == 0:
-                    over = True
-                elif not rush:
-                    if on_table <= GOLD_RUSH_AT:
-                        rush = True
-                    elif (unseen[DYNAMITE] == 0 and _is_dead(unseen, cell, counts)) \
-                            or stall >= stall_limit:
-                        if gold_rush_when_stuck:
-                            rush = True
-                        else:
-                            over = True
+                over, rush = start_turn(on_table, rush, stall, stall_limit,
+                                        gold_rush_when_stuck, unseen, cell, counts)
             # ---- lead changes (sole leader by points, after every decision)
             who = sole_leader(score, P)
             if who >= 0 and who != leader:

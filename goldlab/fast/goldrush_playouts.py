@@ -33,16 +33,14 @@ import numpy as np
 from numba import njit
 
 from goldlab.fast.goldrush import (
-    COLOUR,
-    DYNAMITE,
     GOLD_KINDS,
-    GOLD_RUSH_AT,
     GONE,
     KINDS,
     TABLE,
     UNKNOWN,
     VALUE,
-    _is_dead,
+    resolve_pair,
+    start_turn,
 )
 from goldlab.fast.mt import ROW, draw_counted, randbelow, random_float, seed_generators
 
@@ -183,21 +181,7 @@ def play_out(cell: np.ndarray, unseen: np.ndarray, score: np.ndarray, cards: np.
             p = p_next
             continue
         else:
-            ka = cell[first]
-            leave_first = leave_second = False
-            receiver = -1
-            if ka == DYNAMITE or k == DYNAMITE:
-                leave_first = leave_second = True
-            elif ka >= GOLD_KINDS and k >= GOLD_KINDS:
-                # the weaker digger is kicked out; the stronger goes back face down
-                leave_first = VALUE[ka] < VALUE[k]
-                leave_second = VALUE[k] < VALUE[ka]
-            elif (ka >= GOLD_KINDS) != (k >= GOLD_KINDS):
-                dig, gold = (ka, k) if ka >= GOLD_KINDS else (k, ka)
-                if VALUE[dig] >= VALUE[gold]:
-                    leave_first = leave_second = True
-                    owner = owners[COLOUR[dig]]
-                    receiver = seat if owner < 0 else owner
+            leave_first, leave_second, receiver = resolve_pair(cell[first], k, owners, seat)
             if leave_first:
                 _take(cell, first, receiver, score, cards)
                 on_table -= 1
@@ -209,16 +193,10 @@ def play_out(cell: np.ndarray, unseen: np.ndarray, score: np.ndarray, cards: np.
         # the turn is over: the next one starts (state._start_turn)
         p = p_next
         turn = (turn + 1) % players
-        if on_table == 0:
+        over, rush = start_turn(on_table, rush, stall, stall_limit, rush_when_stuck, unseen,
+                                cell, counts)
+        if over:
             return
-        if not rush:
-            if on_table <= GOLD_RUSH_AT:
-                rush = True
-            elif (unseen[DYNAMITE] == 0 and _is_dead(unseen, cell, counts)) \
-                    or stall >= stall_limit:
-                if not rush_when_stuck:
-                    return
-                rush = True
 
 
 @njit(cache=True, nogil=True)
