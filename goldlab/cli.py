@@ -5,6 +5,7 @@
         --workers 2 --out results.parquet
     goldlab ladder goldrush --games 50 --seed 1
     goldlab ladder --docs docs/bots.md
+    goldlab compile
 """
 
 from __future__ import annotations
@@ -131,6 +132,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     lad.add_argument("--docs", metavar="FILE",
                      help="write the Markdown page of the bots and their ladders (docs/bots.md)")
     lad.add_argument("--quiet", action="store_true", help="no progress bar")
+    sub.add_parser("compile", help="compile the fast kernels into numba's cache now, so the "
+                   "first fast simulation or Mount Goldrush search does not wait for them")
     try:
         args = parser.parse_args(argv)
         with warnings.catch_warnings():
@@ -139,6 +142,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return _simulate(args)
             if args.command == "ladder":
                 return _ladder(args)
+            if args.command == "compile":
+                return _compile()
             return _play(args)
     except KeyboardInterrupt:
         print("goldlab: interrupted", file=sys.stderr)
@@ -155,6 +160,18 @@ def _first_line(exc: BaseException) -> str:
     text = str(exc).strip() or type(exc).__name__
     line = text.splitlines()[0]
     return line if len(line) <= 300 else line[:300] + "..."
+
+
+def _compile() -> int:
+    from goldlab.simulation.kernels import compile_kernels
+
+    def report(what: str, seconds: float) -> None:
+        print(f"  {what}: {seconds:.1f} s", flush=True)
+
+    print("compiling the fast kernels (about a minute, the first time) ...", flush=True)
+    done = compile_kernels(report)
+    print(f"{len(done)} kernels ready in numba's cache")
+    return 0
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -52,3 +52,10 @@ def test_bot_play_defaults_can_be_overridden() -> None:
     assert bot_options("goldland", {})["turn_cap"] == 100
     assert bot_options("goldland", {"turn_cap": 7})["turn_cap"] == 7
     assert bot_options("gold", {}) == {}
+
+
+def test_compile_readies_the_kernels_and_says_so(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["compile"]) == 0
+    out = capsys.readouterr().out
+    assert "goldrush: the search playouts:" in out
+    assert out.rstrip().endswith("3 kernels ready in numba's cache")

@@ -5,7 +5,9 @@ repo2docker (Binder) installs `binder/requirements.txt` (the pinned lock, refres
 daemon runs here, so this test does the same into a fresh virtual environment: the pinned
 requirements (installed by uv, which puts the same pinned versions in place in seconds where
 pip takes minutes), then postBuild over a copy of the repository; then JupyterLab and Voila
-from that environment open the lessons' index and the play table in Chromium.
+from that environment open the lessons' index and the play table in Chromium. postBuild
+also compiles the fast kernels into the image, and a session started through
+``binder/start`` must find them there.
 """
 
 from __future__ import annotations
@@ -56,7 +58,8 @@ def binder_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path,
     python = venv / "bin" / "python"
     env = dict(os.environ, PATH=f"{venv / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}",
                VIRTUAL_ENV=str(venv))
-    env.pop("PYTHONPATH", None)
+    for name in ("PYTHONPATH", "NUMBA_CACHE_DIR", "NUMBA_CPU_NAME", "NUMBA_CPU_FEATURES"):
+        env.pop(name, None)  # as on Binder: numba's cache beside the installed package
     uv = Path(sys.executable).with_name("uv")
     _run([str(uv), "pip", "install", "--quiet", "--python", str(python),
           "-r", "binder/requirements.txt"], repo, env)
@@ -75,6 +78,39 @@ def test_the_binder_environment_installs_goldlab_as_a_user_would(
                          check=True, cwd=repo.parent).stdout.split()
     assert str(python.parents[1]) in out[0], "goldlab must come from the Binder environment"
     assert "/repo/" not in out[0], "goldlab must be installed, not imported from the checkout"
+
+
+KERNELS_LOADED = """
+import goldlab
+from goldlab.bots.play import play_game
+from goldlab.fast import gold, goldrush, goldrush_playouts
+goldlab.simulate("gold", ["greedy", "random"], 3, 1, fast=True, backend="serial", quiet=True)
+goldlab.simulate("goldrush", ["perfect", "random"], 3, 1, fast=True, backend="serial", quiet=True)
+play_game("goldrush", ["ismcts:20", "random"], seed=1)
+for kernel in (gold._play_all, goldrush._play_all, goldrush_playouts.flip_values):
+    stats = kernel.stats
+    print(kernel.__name__, sum(stats.cache_hits.values()), sum(stats.cache_misses.values()),
+          stats.cache_path)
+"""
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+def test_a_binder_session_finds_the_kernels_compiled_in_the_image(
+        binder_env: tuple[Path, Path]) -> None:
+    python, repo = binder_env
+    env = dict(os.environ, PATH=f"{python.parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    for name in ("PYTHONPATH", "NUMBA_CACHE_DIR", "NUMBA_CPU_NAME", "NUMBA_CPU_FEATURES"):
+        env.pop(name, None)
+    done = subprocess.run(["bash", str(repo / "binder" / "start"), str(python), "-c",
+                           KERNELS_LOADED], cwd=repo.parent, env=env, capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    lines = [line.split() for line in done.stdout.splitlines()]
+    assert [line[0] for line in lines] == ["_play_all", "_play_all", "flip_values"]
+    for name, hits, misses, path in lines:
+        assert (int(hits), int(misses)) == (1, 0), f"{name} was compiled again, not loaded"
+        assert str(python.parents[1]) in path, f"{name}'s cache is not in the image: {path}"
 
 
 @pytest.mark.browser
