@@ -46,8 +46,6 @@ from goldlab.fast.mt import ROW, draw_counted, randbelow, random_float, seed_gen
 
 CHUNK = 256
 """Deals seeded at a time (their generators take ``ROW`` words each)."""
-RUSH_TAKES_KNOWN = 0.8
-"""``search.RUSH_TAKES_KNOWN``: in the Gold Rush, the best known gold is taken this often."""
 SCRATCH = CHUNK
 """The generator column a candidate's playout runs on (a copy of its deal's)."""
 
@@ -80,13 +78,15 @@ def _blind_worth(row: np.ndarray, unseen: np.ndarray) -> float:  # pragma: no co
 
 @njit(cache=True, nogil=True)
 def memory_flip(cell: np.ndarray, unseen: np.ndarray, first: int, rush: bool,
-                row_values: np.ndarray, gens: np.ndarray, g: int) -> int:  # pragma: no cover
+                row_values: np.ndarray, rush_takes_known: float, gens: np.ndarray,
+                g: int) -> int:  # pragma: no cover
     """``search.memory_policy``: the flip of a player who remembers every card seen.
 
     ``row_values``: the seat's ``pair_values``; ``first``: the card turned up this
-    turn (-1: none); ``unseen``: the kinds nobody has seen.  A second card is a known
-    one also when that pairs better than an unseen card on average.  Ties go to the
-    lowest position, as ``max`` keeps the first.
+    turn (-1: none); ``unseen``: the kinds nobody has seen; ``rush_takes_known``: how
+    often the Gold Rush takes the best known gold (``search.RUSH_TAKES_KNOWN``).  A second
+    card is a known one also when that pairs better than an unseen card on average.  Ties
+    go to the lowest position, as ``max`` keeps the first.
     """
     n_unseen = 0
     for p in range(TABLE):
@@ -98,7 +98,7 @@ def memory_flip(cell: np.ndarray, unseen: np.ndarray, first: int, rush: bool,
             k = cell[p]
             if 0 <= k < GOLD_KINDS and (best < 0 or VALUE[k] > VALUE[cell[best]]):
                 best = p
-        if best >= 0 and (n_unseen == 0 or random_float(gens, g) < RUSH_TAKES_KNOWN):
+        if best >= 0 and (n_unseen == 0 or random_float(gens, g) < rush_takes_known):
             return best
     elif first >= 0:
         row = cell[first]
@@ -148,7 +148,8 @@ def _take(cell: np.ndarray, p: int, receiver: int, score: np.ndarray,
 def play_out(cell: np.ndarray, unseen: np.ndarray, score: np.ndarray, cards: np.ndarray,
              turn: int, first: int, rush: bool, stall: int, stall_limit: int,
              rush_when_stuck: bool, owners: np.ndarray, values: np.ndarray, players: int,
-             flip: int, gens: np.ndarray, g: int, counts: np.ndarray) -> None:  # pragma: no cover
+             rush_takes_known: float, flip: int, gens: np.ndarray, g: int,
+             counts: np.ndarray) -> None:  # pragma: no cover
     """Flip ``flip``, then play by :func:`memory_flip` to the end (the arrays change).
 
     ``cell``: each position's kind, ``UNKNOWN`` or ``GONE``; ``unseen``: the kinds
@@ -166,7 +167,7 @@ def play_out(cell: np.ndarray, unseen: np.ndarray, score: np.ndarray, cards: np.
     while True:
         seat = turn
         if p < 0:
-            p = memory_flip(cell, unseen, first, rush, values[seat], gens, g)
+            p = memory_flip(cell, unseen, first, rush, values[seat], rush_takes_known, gens, g)
         if cell[p] == UNKNOWN:
             cell[p] = draw_counted(gens, g, unseen, total)
             total -= 1
@@ -228,8 +229,8 @@ def _worth(score: np.ndarray, cards: np.ndarray, players: int, lead_weight: floa
 def flip_values(cell: np.ndarray, unseen: np.ndarray, score: np.ndarray, cards: np.ndarray,
                 turn: int, first: int, rush: bool, stall: int, stall_limit: int,
                 rush_when_stuck: bool, owners: np.ndarray, values: np.ndarray,
-                flips: np.ndarray, seeds: np.ndarray,
-                lead_weight: float) -> np.ndarray:  # pragma: no cover
+                flips: np.ndarray, seeds: np.ndarray, lead_weight: float,
+                rush_takes_known: float) -> np.ndarray:  # pragma: no cover
     """Each candidate flip's mean worth to every seat over the deals ``seeds``: shape
     (flips, players)."""
     players = score.shape[0]
@@ -245,7 +246,8 @@ def flip_values(cell: np.ndarray, unseen: np.ndarray, score: np.ndarray, cards: 
                 gens[:, SCRATCH] = gens[:, i]
                 c, u, s, t = cell.copy(), unseen.copy(), score.copy(), cards.copy()
                 play_out(c, u, s, t, turn, first, rush, stall, stall_limit, rush_when_stuck,
-                         owners, values, players, flips[j], gens, SCRATCH, counts)
+                         owners, values, players, rush_takes_known, flips[j], gens, SCRATCH,
+                         counts)
                 _worth(s, t, players, lead_weight, out[j])
     means: np.ndarray = out / max(n, 1)
     return means
@@ -255,7 +257,8 @@ def flip_worths(*, cell: Sequence[int], unseen: Sequence[int], scores: Sequence[
                 gold_cards: Sequence[int], turn: int, first: int, rush: bool, stall: int,
                 stall_limit: int, rush_when_stuck: bool, owners: Sequence[int],
                 values: Sequence[Sequence[Sequence[float]]], flips: Sequence[int],
-                seeds: Sequence[int], lead_weight: float) -> list[list[float]]:
+                seeds: Sequence[int], lead_weight: float,
+                rush_takes_known: float) -> list[list[float]]:
     """:func:`flip_values` from plain Python values: ``worths[flip][seat]``.
 
     ``owners``: each colour's seat (-1: nobody's), in ``cards.COLOURS`` order;
@@ -267,7 +270,7 @@ def flip_worths(*, cell: Sequence[int], unseen: Sequence[int], scores: Sequence[
     out = flip_values(ints(cell), ints(unseen), ints(scores), ints(gold_cards), turn, first,
                       rush, stall, stall_limit, rush_when_stuck, ints(owners),
                       np.array(values, dtype=np.float64), ints(flips),
-                      np.array(seeds, dtype=np.uint64), lead_weight)
+                      np.array(seeds, dtype=np.uint64), lead_weight, rush_takes_known)
     return [[float(v) for v in row] for row in out]
 
 

@@ -21,7 +21,13 @@ from goldlab.games.goldrush.actions import FLIPS
 from goldlab.games.goldrush.bots import PerfectBot
 from goldlab.games.goldrush.cards import COLOURS
 from goldlab.games.goldrush.options import GOLD_RUSH
-from goldlab.games.goldrush.search import LEAD_WEIGHT, candidate_values, memory_policy, pair_table
+from goldlab.games.goldrush.search import (
+    LEAD_WEIGHT,
+    RUSH_TAKES_KNOWN,
+    candidate_values,
+    memory_policy,
+    pair_table,
+)
 from goldlab.games.goldrush.state import GoldrushState
 
 
@@ -70,7 +76,8 @@ def kernel_playout(state: GoldrushState, flip: int, seed: int) -> tuple[np.ndarr
     gens = new_generators(1)
     seed_generators(gens, np.array([seed], dtype=np.uint64))
     play_out(cell, unseen, score, cards, turn, first, rush, stall, limit, rush_when_stuck,
-             owners, values, state.players, flip, gens, 0, np.empty(25, dtype=np.int64))
+             owners, values, state.players, RUSH_TAKES_KNOWN, flip, gens, 0,
+             np.empty(25, dtype=np.int64))
     return score, cards
 
 
@@ -102,7 +109,7 @@ def test_every_candidate_is_played_on_the_same_deals() -> None:
     flips = [a.position for a in state.legal_actions()][:3]
     seeds = [11, 12, 13]
     values = flip_values(*arrays(state), np.array(flips, dtype=np.int64),
-                         np.array(seeds, dtype=np.uint64), LEAD_WEIGHT)
+                         np.array(seeds, dtype=np.uint64), LEAD_WEIGHT, RUSH_TAKES_KNOWN)
     for j, flip in enumerate(flips):
         worth = [0.0, 0.0]
         for seed in seeds:

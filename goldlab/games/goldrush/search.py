@@ -175,7 +175,7 @@ def candidate_values(state: State[Any], actions: Sequence[Action], rng: random.R
         owners=[-1 if (seat := owners[c]) is None else seat for c in COLOURS],
         values=pair_table(tuple(sorted(owners.items())), state.players),
         flips=flips, seeds=[rng.getrandbits(64) for _ in range(deals)],
-        lead_weight=LEAD_WEIGHT)
+        lead_weight=LEAD_WEIGHT, rush_takes_known=RUSH_TAKES_KNOWN)
     return [row[state.turn] for row in worths]
 
 
