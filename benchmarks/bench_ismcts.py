@@ -9,6 +9,7 @@ decisions per CPU second, and the plain reference (random Gold! games/s of
 ``benchmarks/plain_gold.py``) measured in the same run, since the machine may be shared.
 
     python benchmarks/bench_ismcts.py --game gold --opponent planner --games 40 --iterations 300
+    python benchmarks/bench_ismcts.py --game goldrush --games 100 --iterations 6000 --option edition=B
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import goldlab
 from goldlab.bots import Bot, Information, SearchBot, make_bot
 from goldlab.bots.ismcts import ISMCTSBot
 from goldlab.bots.play import bot_options, bot_seed, play_out
+from goldlab.core.errors import GoldlabError
 from goldlab.core.values import Action
 
 OPPONENTS = {"gold": "planner", "goldrush": "perfect", "goldland": "heuristic"}
@@ -78,6 +80,14 @@ def plain_rate(seconds: float = 2.0) -> float:
     return games / (time.perf_counter() - start)
 
 
+def _option(text: str) -> tuple[str, object]:
+    """``NAME=VALUE`` as an option, the value as an int when it reads as one."""
+    name, sep, value = text.partition("=")
+    if not sep:
+        raise SystemExit(f"--option {text!r}: write NAME=VALUE, e.g. edition=B")
+    return name.strip(), int(value) if value.strip().lstrip("-").isdigit() else value.strip()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", default="gold", help="gold, goldrush, goldland, ...")
@@ -90,7 +100,14 @@ def main() -> None:
     parser.add_argument("--exploration", type=float, default=None, help="UCB constant")
     parser.add_argument("--seed", type=int, default=0, help="first game seed")
     parser.add_argument("--quiet", action="store_true", help="no line per pair of games")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a game option, e.g. edition=B (repeatable)")
     args = parser.parse_args()
+    options = dict(_option(o) for o in args.option)
+    try:
+        goldlab.make(args.game, players=2, seed=0, **bot_options(args.game, options))
+    except GoldlabError as error:
+        raise SystemExit(f"--option: {error}") from None
 
     opponent = args.opponent or OPPONENTS.get(args.game, "random")
     budget = (f"{args.seconds:g}s" if args.seconds is not None
@@ -118,7 +135,7 @@ def main() -> None:
                 bot = timed
             bots.append(bot)
         assert timed is not None
-        state = goldlab.make(args.game, players=2, seed=seed, **bot_options(args.game, {}))
+        state = goldlab.make(args.game, players=2, seed=seed, **bot_options(args.game, options))
         for _ in play_out(state, bots):
             pass
         wins += state.returns()[me]
@@ -136,7 +153,9 @@ def main() -> None:
 
     n = args.games
     low, high = wilson(wins, n)
-    print(f"{spec} vs {opponent} at {args.game}, {n} seat-rotated games "
+    print(f"{spec} vs {opponent} at {args.game}"
+          + "".join(f", {k}={v}" for k, v in options.items())
+          + f", {n} seat-rotated games "
           f"({time.perf_counter() - started:.0f} s)")
     print(f"  wins {wins:g} of {n}: {wins / n:.1%} (Wilson 95 %: {low:.1%} to {high:.1%})")
     print(f"  {seconds / max(decisions, 1):.4f} CPU s per decision, "
