@@ -34,6 +34,13 @@ def test_a_kernel_compiles_first_in_an_empty_cache(tmp_path, game: str, bots: li
     assert any(tmp_path.rglob("*.nbi")), "numba cached nothing: the cache directory was not used"
 
 
+@pytest.mark.slow
+def test_the_goldland_kernel_compiles_first_in_an_empty_cache(tmp_path) -> None:
+    """Goldland's twin (rules, legal steps, the heuristic, the game loop): about two
+    minutes of compiling, hence slow."""
+    test_a_kernel_compiles_first_in_an_empty_cache(tmp_path, "goldland", ["heuristic", "random"])
+
+
 SEARCH = """
 from goldlab.bots.play import play_game
 state = play_game("goldrush", ["ismcts:50", "random"], seed=1)
