@@ -132,15 +132,6 @@ def test_heuristic_games_agree_step_for_step(players: int) -> None:
         assert _heuristic_game(players, seed) > 0
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_more_games_agree_step_for_step(players: int) -> None:
-    for seed in range(100, 115):
-        _heuristic_game(players, seed)
-        _noisy_game(players, seed)
-        _random_game(players, seed, turn_cap=40)
-
-
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_games_with_a_turn_cap_agree_step_for_step(players: int) -> None:
     for seed in range(8):

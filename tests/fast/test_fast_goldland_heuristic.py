@@ -54,20 +54,9 @@ def test_every_action_code_decodes_to_itself() -> None:
 
 GAMES = {2: 40, 3: 20, 4: 20}
 """Games per player count in the quick test (a few thousand decisions each)."""
-MANY_GAMES = {2: 60, 3: 30, 4: 30}
-"""Games per player count in the slow test."""
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_twin_decides_as_the_python_heuristic(players: int) -> None:
     decisions = sum(_play_both(players, game) for game in range(GAMES[players]))
     assert decisions > 100 * GAMES[players]
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_twin_decides_as_the_python_heuristic_in_more_games(players: int) -> None:
-    first = GAMES[players]  # the games after the quick test's
-    decisions = sum(_play_both(players, game)
-                    for game in range(first, first + MANY_GAMES[players]))
-    assert decisions > 100 * MANY_GAMES[players]

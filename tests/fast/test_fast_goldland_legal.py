@@ -148,11 +148,11 @@ def test_a_full_out_raises_rather_than_overflowing() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_more_games_list_the_same_steps(players: int) -> None:
-    for seed in range(100, 112):
+    for seed in range(100, 106):
         heuristic_game(players, seed)
         noisy_game(players, seed)
         random_game(players, seed, turn_cap=40)
-    for seed in range(160, 165):
+    for seed in range(160, 163):
         noisy_game(players, seed, noise=0.6, beginners_grid=True)
         random_game(players, seed, turn_cap=25, start_tile_entered=True,
                     amulet_when_staying=False, ordeal_reward=False)
