@@ -9,7 +9,9 @@ and actions/s (player decisions; the chance steps they trigger are resolved by
 
 The heuristic figures for 2 and 4 players are also printed beside the plain
 reference (``benchmarks/plain_gold.py``: random Gold! with 2 players in readable
-Python) measured in the same run, as a ratio; the goal is 0.2x.  ``--versus N``
+Python) measured in the same run, as a ratio; the goal is 0.2x.  The same
+games are timed on the simulation fast path too (``--fast-games N`` heuristic
+games per count, compiled and warmed up first; 0 leaves them out).  ``--versus N``
 plays the heuristic against the heuristic of an earlier git revision
 (``--versus-rev REV``: its ``goldlab/games/goldland/bots.py``, read with ``git show``
 and loaded as a temporary module beside today's engine) in N seat-rotated 2-player
@@ -18,6 +20,7 @@ games and prints its score (a win 1, a shared win 1/2) with a Wilson 95 % interv
     python3 benchmarks/bench_goldland.py
     python3 benchmarks/bench_goldland.py --games 200 --heuristic-games 40 --players 2 3 4 5
     python3 benchmarks/bench_goldland.py --only-ratio --heuristic-games 60
+    python3 benchmarks/bench_goldland.py --only-ratio --heuristic-games 20 --fast-games 4000
     python3 benchmarks/bench_goldland.py --only-ratio --versus 200 --versus-rev cad7688^
     python3 benchmarks/bench_goldland.py --breakdown --heuristic-games 40
 
@@ -40,10 +43,12 @@ from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import numpy as np
 import plain_gold
 
 import goldlab
 import goldlab.bots
+from goldlab import fast
 from goldlab.bots import Bot, make_bot
 from goldlab.bots.play import bot_seed, play_game
 
@@ -89,20 +94,44 @@ def plain_reference(games: int) -> float:
     return games / (time.perf_counter() - start)
 
 
-def ratios(heuristic_games: int, plain_games: int) -> None:
-    """Heuristic 2p and 4p games/s beside the plain reference, best of 3 alternating runs."""
-    best = {"plain": 0.0, 2: 0.0, 4: 0.0}
+def fast_heuristic_playouts(players: int, games: int, seed: int = 0) -> float:
+    """Games/s of heuristic bots on the simulation fast path (compiled; warmed up first).
+
+    The games :func:`heuristic_playouts` plays with the same seeds, through the
+    engine ``goldlab.simulate`` uses (:mod:`goldlab.games.goldland.fastpath`).
+    """
+    engine = fast.engine_for("goldland", ["heuristic"] * players, {"turn_cap": 0})
+    assert engine is not None
+    engine(np.arange(1, dtype=np.uint64))  # compile, or load numba's cache
+    seeds = np.arange(seed, seed + games, dtype=np.uint64)
+    start = time.perf_counter()
+    engine(seeds)
+    return games / (time.perf_counter() - start)
+
+
+def ratios(heuristic_games: int, plain_games: int, fast_games: int) -> None:
+    """Heuristic 2p and 4p games/s beside the plain reference, best of 3 alternating runs:
+    the Python bots on the protocol engine, then the fast path (``fast_games`` games)."""
+    best: dict[object, float] = {"plain": 0.0, 2: 0.0, 4: 0.0, "fast 2": 0.0, "fast 4": 0.0}
     for _ in range(3):  # a shared machine only slows runs down: keep each one's best
         best["plain"] = max(best["plain"], plain_reference(plain_games))
         for players in (2, 4):
             games = heuristic_games if players == 2 else max(1, heuristic_games // 2)
             best[players] = max(best[players], heuristic_playouts(players, games)[0])
+            if fast_games:
+                best[f"fast {players}"] = max(best[f"fast {players}"],
+                                              fast_heuristic_playouts(players, fast_games))
     reference = best["plain"]
     print("Beside the plain reference (best of 3, wall clock; goal: 0.2x)")
     print(f"  plain reference, random Gold! 2 players: {reference:8.1f} games/s")
     for players in (2, 4):
         print(f"  Goldland heuristic, {players} players:        {best[players]:8.2f} games/s"
               f"  {best[players] / reference:6.3f}x plain")
+    if fast_games:
+        for players in (2, 4):
+            quick = best[f"fast {players}"]
+            print(f"  ... on the fast path, {players} players:     {quick:8.2f} games/s"
+                  f"  {quick / reference:6.3f}x plain")
 
 
 def breakdown(players: int, games: int, plain_games: int, seed: int = 0) -> None:
@@ -198,6 +227,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="random games per count")
     parser.add_argument("--heuristic-games", type=int, default=30)
     parser.add_argument("--plain-games", type=int, default=1000)
+    parser.add_argument("--fast-games", type=int, default=2000,
+                        help="heuristic games per count on the fast path (0: leave it out)")
     parser.add_argument("--cap", type=int, default=30, help="turn cap (rounds) of random games")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5])
     parser.add_argument("--only-ratio", action="store_true",
@@ -213,7 +244,7 @@ def main() -> None:
     if args.breakdown:
         breakdown(2, args.heuristic_games, args.plain_games)
         return
-    ratios(args.heuristic_games, args.plain_games)
+    ratios(args.heuristic_games, args.plain_games, args.fast_games)
     if args.versus:
         versus(args.versus, args.versus_rev)
     if args.only_ratio:

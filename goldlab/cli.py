@@ -168,7 +168,7 @@ def _compile() -> int:
     def report(what: str, seconds: float) -> None:
         print(f"  {what}: {seconds:.1f} s", flush=True)
 
-    print("compiling the fast kernels (about a minute, the first time) ...", flush=True)
+    print("compiling the fast kernels (about three minutes, the first time) ...", flush=True)
     done = compile_kernels(report)
     print(f"{len(done)} kernels ready in numba's cache")
     return 0

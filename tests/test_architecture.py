@@ -40,6 +40,10 @@ ALLOWED: dict[str, set[str]] = {
 (``interop.encoding``, ``interop.raster``, ``fast`` in ``fastpath.py`` only, lazily)."""
 
 GAME_MAY_USE_FROM_INTEROP = {"goldlab.interop.encoding", "goldlab.interop.raster"}
+# A compiled twin in fast/ named after its game (fast/goldland.py, fast/goldland_legal.py, ...)
+# may read that one game's folder: its data (tile set, board, bot weights) and action values
+# come from where they are defined, not from a copy that could drift.  The game reaches its
+# twin only lazily (fastpath.py), so no circle forms at import.
 GAME_MAY_USE_FAST_IN = {"fastpath.py"}
 
 
@@ -89,8 +93,23 @@ def _allowed(source: str, target: str, module: str, path: Path) -> bool:
     if allowed is None:
         return False
     if target.startswith("games."):
+        if source == "fast":
+            return _twin_of(path) == target.removeprefix("games.")
         return GAME in allowed
     return target in allowed
+
+
+def _twin_of(path: Path) -> str:
+    """The game a module of fast/ is a twin of, by its name: ``goldland_legal.py``: goldland."""
+    return path.stem.split("_")[0]
+
+
+def test_a_twin_may_read_only_its_own_game() -> None:
+    twin = PACKAGE / "fast" / "goldland_legal.py"
+    assert _allowed("fast", "games.goldland", "goldlab.games.goldland.tiles", twin)
+    assert not _allowed("fast", "games.gold", "goldlab.games.gold.cards", twin)
+    assert not _allowed("fast", "games.goldland", "goldlab.games.goldland.tiles",
+                        PACKAGE / "fast" / "mt.py")
 
 
 def test_every_import_follows_the_layers() -> None:

@@ -58,4 +58,5 @@ def test_compile_readies_the_kernels_and_says_so(capsys) -> None:  # type: ignor
     assert main(["compile"]) == 0
     out = capsys.readouterr().out
     assert "goldrush: the search playouts:" in out
-    assert out.rstrip().endswith("3 kernels ready in numba's cache")
+    assert "goldland: the simulation fast path:" in out
+    assert out.rstrip().endswith("4 kernels ready in numba's cache")

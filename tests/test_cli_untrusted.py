@@ -100,9 +100,13 @@ def test_too_many_workers_are_capped_with_a_one_line_warning(
     assert "Gold!: 3 games" in captured.out
 
 
+# A long run on the protocol engine (--no-fast): Goldland's random players would otherwise
+# play on its compiled twin, whose first use compiles for about two minutes.
 @pytest.mark.parametrize("args", [
-    ["simulate", "goldland", "--players", "2", "--games", "100000", "--workers", "2"],
-    ["simulate", "goldland", "--players", "2", "--games", "100000", "--backend", "serial"],
+    ["simulate", "goldland", "--players", "2", "--games", "100000", "--workers", "2",
+     "--no-fast"],
+    ["simulate", "goldland", "--players", "2", "--games", "100000", "--backend", "serial",
+     "--no-fast"],
 ], ids=["worker-processes", "serial"])
 def test_ctrl_c_prints_one_line_and_exits_130(args: list[str]) -> None:
     # A new session, and the signal sent to the whole group, as a terminal's Ctrl-C does:
@@ -119,7 +123,7 @@ def test_ctrl_c_prints_one_line_and_exits_130(args: list[str]) -> None:
         if process.poll() is None:
             process.kill()
             process.wait()
-    assert process.returncode == 130
+    assert process.returncode == 130, err[-3000:]
     assert one_line(err) == "goldlab: interrupted"
     assert out == ""
 

@@ -5,13 +5,16 @@ compiled twin here; it plays exactly the same games as the protocol engine
 (the same seeds give the same cards, the same choices, the same scores), so
 switching it on or off never changes a result, only the time it takes.
 
-Supported now, with every option:
+Supported now, with every option (Goldland: but its ``tiles``):
 
 * Gold! (2-3 players): ``random`` and ``greedy``, alone or mixed
   (:mod:`goldlab.fast.gold`);
 * Mount Goldrush (2-5 players, both editions and layouts): ``random`` and the
   memory players ``perfect``, ``forgetful:p`` and ``limited:k``, alone or mixed
-  (:mod:`goldlab.fast.goldrush`).
+  (:mod:`goldlab.fast.goldrush`);
+* Goldland (2-5 players, the shipped tile set): ``heuristic`` and ``random``,
+  alone or mixed, ``random`` under a turn cap (the bot-play default gives one)
+  (:mod:`goldlab.fast.goldland_play`).
 
 A bot that thinks is mirrored step by step, its tie-breaks drawn from its own
 seeded generator exactly as the Python bot draws them.  Other bots, or other
@@ -26,6 +29,8 @@ True
 >>> fast.supports("goldrush", ["random"] * 5, {"edition": "B"})
 True
 >>> fast.supports("goldrush", ["perfect", "forgetful:0.3", "limited:6"], {"layout": "grid"})
+True
+>>> fast.supports("goldland", ["heuristic", "random", "heuristic"], {"turn_cap": 50})
 True
 >>> fast.supports("gold", ["random"] * 4, {})
 False

@@ -4,7 +4,8 @@ The fast path of a game (``goldlab.simulate(..., fast=True)``) and Mount
 Goldrush's search playouts run in numba kernels, compiled on first use and then
 kept in numba's cache (next to the installed package when it is writable, else
 in the user's cache). A first use in a fresh environment therefore waits for the
-compiler: about half a minute for a game's fast path and ten seconds for the
+compiler: about half a minute for Gold!'s or Mount Goldrush's fast path, two minutes
+for Goldland's (its rules, legal steps and heuristic) and ten seconds for the
 playouts. :func:`compile_kernels` (``goldlab compile``) does that once, up
 front: Binder's ``postBuild`` runs it, and a teacher can run it before class.
 
@@ -17,6 +18,7 @@ fast as the native code for these kernels.
 >>> for what, seconds in compile_kernels():  # doctest: +SKIP
 ...     print(what)
 gold: the simulation fast path
+goldland: the simulation fast path
 goldrush: the simulation fast path
 goldrush: the search playouts
 """

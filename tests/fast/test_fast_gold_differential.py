@@ -119,7 +119,10 @@ def test_what_the_fast_path_supports() -> None:
     assert not fast.supports("gold", ["greedy", "greedy:1"], {})
     assert not fast.supports("gold", ["greedy"] * 4, {})
     assert not fast.supports("gold", ["random"] * 4, {})
-    assert not fast.supports("goldland", ["random", "random"], {})
+    # Goldland's twin plays the heuristic and random players (random under a turn cap),
+    # never another bot.
+    assert fast.supports("goldland", ["random", "random"], {})
+    assert not fast.supports("goldland", ["random", "ismcts"], {})
 
 
 def test_the_plain_benchmark_reference_plays_the_same_games() -> None:

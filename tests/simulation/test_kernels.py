@@ -1,6 +1,6 @@
 """Compiling the kernels ahead of time (``goldlab compile``, Binder's postBuild)."""
 
-from goldlab.fast import gold, goldrush, goldrush_playouts
+from goldlab.fast import gold, goldland_play, goldrush, goldrush_playouts
 from goldlab.simulation.kernels import compile_kernels
 
 
@@ -9,8 +9,10 @@ def test_every_kernel_is_compiled_or_loaded_and_reported() -> None:
     done = compile_kernels(lambda what, seconds: reported.append((what, seconds)))
     assert reported == done
     assert [what for what, _ in done] == ["gold: the simulation fast path",
+                                          "goldland: the simulation fast path",
                                           "goldrush: the simulation fast path",
                                           "goldrush: the search playouts"]
     assert all(seconds >= 0 for _, seconds in done)
-    for kernel in (gold._play_all, goldrush._play_all, goldrush_playouts.flip_values):
+    for kernel in (gold._play_all, goldland_play.play_games, goldrush._play_all,
+                   goldrush_playouts.flip_values):
         assert kernel.signatures, f"{kernel.__name__} was not compiled"

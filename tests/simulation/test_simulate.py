@@ -137,7 +137,7 @@ def test_zero_games_give_an_empty_frame_with_the_columns() -> None:
     (dict(seed=-3), "seed must be a whole number"),
     (dict(backend="spark"), "backend must be one of serial, process, dask"),
     (dict(backend="process", client=object()), "use backend='dask'"),
-    (dict(fast=True, game="goldland"), "no fast path for goldland"),
+    (dict(fast=True, game="goldland", bots=["heuristic", "ismcts"]), "no fast path for goldland"),
     (dict(fast=True, events=True), "events=True needs the protocol engine"),
     (dict(chunk_size=0), "chunk_size must be"),
     (dict(colour="red"), "unknown option"),

@@ -44,6 +44,7 @@ register(GameDescription(
     presenter="goldlab.games.goldland.presenter:GoldlandPresenter",
     rulebook="goldlab.games.goldland.rulebook",
     search="goldlab.games.goldland.search:HOOKS",
+    fast="goldlab.games.goldland.fastpath:engine",
 ))
 
 __all__ = [
