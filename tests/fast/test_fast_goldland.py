@@ -9,19 +9,16 @@ the engine's state read by :func:`goldlab.fast.goldland.pack`, number for number
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pytest
+from goldland_players import Chooser, bot_chooser, random_chooser  # tests/fast
 
 import goldlab
 from goldlab import scenarios
-from goldlab.bots import make_bot
 from goldlab.fast import goldland as twin
 from goldlab.fast.mt import new_generators, seed_generators
-
-Chooser = Callable[[Any], Any]
 
 
 def _difference(table: np.ndarray, state: Any) -> str:
@@ -78,52 +75,21 @@ def _go_on(state: Any, seed: int, choose: Chooser, most: int) -> int:
     return actions
 
 
-def _random_chooser(seed: int) -> Chooser:
-    """A uniformly random choice among the legal actions, from ``random.Random(seed)``."""
-    rng = random.Random(seed)
-
-    def choose(state: Any) -> Any:
-        legal = state.legal_actions()
-        return legal[rng.randrange(len(legal))]
-
-    return choose
-
-
 def _heuristic_game(players: int, seed: int, **options: Any) -> int:
     state = goldlab.make("goldland", players=players, seed=seed, mode="study", **options)
-    bots = [make_bot("goldland", "heuristic", s, seed * 10 + s) for s in range(players)]
-
-    def choose(state: Any) -> Any:
-        seat = state.current_player
-        return bots[seat].choose(state.observation(seat), state.legal_actions())
-
-    return _replay(state, seed, choose)
+    return _replay(state, seed, bot_chooser(players, seed))
 
 
 def _random_game(players: int, seed: int, turn_cap: int = 30, **options: Any) -> int:
     state = goldlab.make("goldland", players=players, seed=seed, mode="study",
                          turn_cap=turn_cap, **options)
-    return _replay(state, seed, _random_chooser(seed))
+    return _replay(state, seed, random_chooser(seed))
 
 
 def _noisy_game(players: int, seed: int, noise: float = 0.25, **options: Any) -> int:
-    """Heuristic bots that play a random legal action one time in four.
-
-    They reach what neither bot reaches alone: the temple with odd backpacks,
-    surviving again on one's own camp, moved camps, the token stock run dry.
-    """
+    """Heuristic bots that play a random legal action one time in four."""
     state = goldlab.make("goldland", players=players, seed=seed, mode="study", **options)
-    bots = [make_bot("goldland", "heuristic", s, seed * 10 + s) for s in range(players)]
-    rng = random.Random(seed)
-
-    def choose(state: Any) -> Any:
-        seat = state.current_player
-        legal = state.legal_actions()
-        if rng.random() < noise:
-            return legal[rng.randrange(len(legal))]
-        return bots[seat].choose(state.observation(seat), legal)
-
-    return _replay(state, seed, choose)
+    return _replay(state, seed, bot_chooser(players, seed, noise))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -165,7 +131,7 @@ def test_games_from_every_rulebook_position_agree(name: str) -> None:
         state.auto_chance = True
         if state.is_chance_node():
             state._resolve_chance()
-        _go_on(state, seed, _random_chooser(seed), 150)
+        _go_on(state, seed, random_chooser(seed), 150)
 
 
 def test_an_empty_token_stock_gives_nothing() -> None:
@@ -174,7 +140,7 @@ def test_an_empty_token_stock_gives_nothing() -> None:
         state: Any = goldlab.make("goldland", players=3, seed=seed, mode="study", turn_cap=15)
         state.tokens = [12, 12, 12]
         state.token_stock = 0
-        assert _go_on(state, seed, _random_chooser(seed), 10_000) > 0
+        assert _go_on(state, seed, random_chooser(seed), 10_000) > 0
 
 
 def test_actions_encode_and_decode() -> None:

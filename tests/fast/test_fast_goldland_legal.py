@@ -8,20 +8,17 @@ exactly ``encode(a) for a in state.legal_actions()``.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pytest
+from goldland_players import Chooser, bot_chooser, random_chooser  # tests/fast
 
 import goldlab
 from goldlab import scenarios
-from goldlab.bots import make_bot
 from goldlab.fast import goldland_legal as legal
 from goldlab.fast.goldland import ACTION_SIZE, decode, encode, pack
 
-Chooser = Callable[[Any], Any]
 OUT = legal.new_out()
 
 
@@ -52,48 +49,23 @@ def _play(state: Any, where: str, choose: Chooser, most: int = 100_000) -> int:
         state.apply(choose(state))
 
 
-def _random_chooser(seed: int) -> Chooser:
-    rng = random.Random(seed)
-
-    def choose(state: Any) -> Any:
-        actions = state.legal_actions()
-        return actions[rng.randrange(len(actions))]
-
-    return choose
-
-
-def _bot_chooser(players: int, seed: int, noise: float = 0.0) -> Chooser:
-    """Heuristic bots, playing a random legal step with probability ``noise``."""
-    bots = [make_bot("goldland", "heuristic", s, seed * 10 + s) for s in range(players)]
-    rng = random.Random(seed)
-
-    def choose(state: Any) -> Any:
-        actions = state.legal_actions()
-        if noise and rng.random() < noise:
-            return actions[rng.randrange(len(actions))]
-        seat = state.current_player
-        return bots[seat].choose(state.observation(seat), actions)
-
-    return choose
-
-
 def _game(players: int, seed: int, **options: Any) -> Any:
     return goldlab.make("goldland", players=players, seed=seed, mode="study", **options)
 
 
 def heuristic_game(players: int, seed: int, **options: Any) -> int:
     return _play(_game(players, seed, **options), f"heuristic {players}p seed {seed}",
-                 _bot_chooser(players, seed))
+                 bot_chooser(players, seed))
 
 
 def noisy_game(players: int, seed: int, noise: float = 0.25, **options: Any) -> int:
     return _play(_game(players, seed, **options), f"noisy {players}p seed {seed}",
-                 _bot_chooser(players, seed, noise))
+                 bot_chooser(players, seed, noise))
 
 
 def random_game(players: int, seed: int, turn_cap: int = 30, **options: Any) -> int:
     return _play(_game(players, seed, turn_cap=turn_cap, **options),
-                 f"random {players}p seed {seed}", _random_chooser(seed))
+                 f"random {players}p seed {seed}", random_chooser(seed))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -124,7 +96,7 @@ def test_every_rulebook_position_lists_the_same_steps(name: str) -> None:
         state.auto_chance = True
         if state.is_chance_node():
             state._resolve_chance()
-        _play(state, f"{name} seed {seed}", _random_chooser(seed), 150)
+        _play(state, f"{name} seed {seed}", random_chooser(seed), 150)
 
 
 def test_exchanges_with_many_tokens() -> None:
@@ -133,7 +105,7 @@ def test_exchanges_with_many_tokens() -> None:
         state = _game(4, seed, turn_cap=15)
         state.tokens = [9, 9, 9, 9]
         state.token_stock = 0
-        _play(state, f"tokens seed {seed}", _random_chooser(seed))
+        _play(state, f"tokens seed {seed}", random_chooser(seed))
 
 
 def test_a_full_out_raises_rather_than_overflowing() -> None:
