@@ -92,7 +92,7 @@ from goldlab.games.goldland.bots import (
     STEP_COST,
     TEMPLE_WORTH,
     TREASURE_WORTH,
-    _cell,
+    space_prices,
 )
 from goldlab.games.goldland.observation import GoldlandView
 from goldlab.games.goldland.phases import MOVE_WORDS
@@ -300,8 +300,8 @@ def tile_tables(tileset: TileSet) -> TileTables:
     red = np.zeros((count, 2), dtype=np.float64)
     ordeal = np.zeros((count, 2), dtype=np.float64)
     for t, tile in enumerate(tiles):
-        for own in (0, 1):  # the Python bot's own prices (``_cell``), float for float
-            _, _, _, red[t, own], ordeal[t, own] = _cell(tile, tile.exits, bool(own))
+        for own in (0, 1):  # the Python bot's own prices (``space_prices``), float for float
+            _, _, _, red[t, own], ordeal[t, own] = space_prices(tile, tile.exits, bool(own))
     return TileTables(
         exits=np.array(tileset.exits_by_code, dtype=np.int64),
         adventure=np.array([-1 if t.adventure is None else ADVENTURES.index(t.adventure)
@@ -605,7 +605,7 @@ def _new_land() -> Land:  # pragma: no cover
 def _lay_out(seat: int, seen: ViewArrays, tiles: TileTables,
              land: Land) -> None:  # pragma: no cover
     """``_Layout.__init__``: per space its own camp, prices by path and by ordeal
-    (``_cell``), and the frontier (``_frontier``)."""
+    (``space_prices``), and the frontier (``_frontier``)."""
     codes = seen.codes
     own = np.zeros(CELLS, dtype=np.bool_)
     for i in range(seen.table[CAMP_COUNT]):

@@ -217,7 +217,7 @@ def _cell_of(tileset: TileSet, cells: dict[tuple[int, bool], _Cell], code: int,
     k = (code, own_camp)
     cell = cells.get(k)
     if cell is None:
-        cell = cells[k] = _cell(tileset.tiles[code >> 2] if code >= 0 else None,
+        cell = cells[k] = space_prices(tileset.tiles[code >> 2] if code >= 0 else None,
                                 tileset.exits_by_code[code] if code >= 0 else 0, own_camp)
     return cell
 
@@ -271,7 +271,14 @@ _Cell = tuple[Tile | None, int, bool, float, float]
 """What the map keeps of one space: tile, exits, own camp, price to enter by path, by ordeal."""
 
 
-def _cell(tile: Tile | None, exits: int, own_camp: bool) -> _Cell:
+def space_prices(tile: Tile | None, exits: int, own_camp: bool) -> _Cell:
+    """What the heuristic's map keeps of a space holding ``tile`` (None: no tile yet).
+
+    Its tile and exits, whether it is an adventure with the player's own camp, and its
+    two prices: entering along a path (the red cards of the adventure's cost, nothing
+    on a plain tile or at one's own camp), and entering by an ordeal (at least
+    ``ORDEAL_WORTH``).  The compiled heuristic reads the same prices.
+    """
     if tile is None:
         return (None, 0, False, 0.0, 0.0)
     camp = tile.adventure is not None and own_camp
