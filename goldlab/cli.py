@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from goldlab._launch import INTERRUPTED
+from goldlab._launch import INTERRUPTED, CtrlC
 from goldlab.bots.play import bot_options, play_game
 from goldlab.core.errors import GoldlabError, OptionsError
 from goldlab.core.registry import names
@@ -134,26 +134,39 @@ def main(argv: Sequence[str] | None = None) -> int:
     lad.add_argument("--quiet", action="store_true", help="no progress bar")
     sub.add_parser("compile", help="compile the fast kernels into numba's cache now, so the "
                    "first fast simulation or Mount Goldrush search does not wait for them")
-    try:
-        args = parser.parse_args(argv)
-        with warnings.catch_warnings():
-            warnings.showwarning = _one_line_warning
-            if args.command == "simulate":
-                return _simulate(args)
-            if args.command == "ladder":
-                return _ladder(args)
-            if args.command == "compile":
-                return _compile()
-            return _play(args)
-    except KeyboardInterrupt:
-        print("goldlab: interrupted", file=sys.stderr)
-        return INTERRUPTED
-    except (GoldlabError, ValueError) as exc:  # bad input: every goldlab error is one
-        print(f"goldlab: {_first_line(exc)}", file=sys.stderr)
-        return 2
-    except OSError as exc:  # a file could not be written after all (disk full, ...)
-        print(f"goldlab: {_first_line(exc)}", file=sys.stderr)
-        return 1
+    with CtrlC() as ctrl_c:
+        try:
+            args = parser.parse_args(argv)
+            with warnings.catch_warnings():
+                warnings.showwarning = _one_line_warning
+                if args.command == "simulate":
+                    return _simulate(args)
+                if args.command == "ladder":
+                    return _ladder(args)
+                if args.command == "compile":
+                    return _compile()
+                return _play(args)
+        except KeyboardInterrupt:
+            return _interrupted(ctrl_c)
+        except (GoldlabError, ValueError) as exc:  # bad input: every goldlab error is one
+            return _interrupted(ctrl_c) if ctrl_c.received else _failed(exc, 2)
+        except OSError as exc:  # a file could not be written after all (disk full, ...)
+            return _interrupted(ctrl_c) if ctrl_c.received else _failed(exc, 1)
+        except Exception:
+            if ctrl_c.received:  # what follows Ctrl-C: a worker process it stopped, say
+                return _interrupted(ctrl_c)
+            raise
+
+
+def _interrupted(ctrl_c: CtrlC) -> int:
+    ctrl_c.honoured()
+    print("goldlab: interrupted", file=sys.stderr)
+    return INTERRUPTED
+
+
+def _failed(exc: BaseException, status: int) -> int:
+    print(f"goldlab: {_first_line(exc)}", file=sys.stderr)
+    return status
 
 
 def _first_line(exc: BaseException) -> str:

@@ -157,3 +157,54 @@ def test_ctrl_c_while_the_command_line_loads_is_one_line(monkeypatch: pytest.Mon
     monkeypatch.setattr(builtins, "__import__", interrupted)
     assert _launch.main() == 130
     assert capsys.readouterr().err == "goldlab: interrupted\n"
+
+
+def _interrupt_inside_a_callback() -> None:
+    """Ctrl-C while C code has called back into Python, as numba's compiler does: the
+    ``KeyboardInterrupt`` is raised inside the callback, where ctypes drops it."""
+    import ctypes
+
+    callback = ctypes.CFUNCTYPE(None)(lambda: signal.raise_signal(signal.SIGINT))
+    callback()
+
+
+def test_ctrl_c_dropped_inside_a_callback_still_stops_the_run(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from goldlab import cli
+
+    steps: list[int] = []
+
+    def long_run(args: object) -> int:
+        _interrupt_inside_a_callback()
+        for step in range(100):  # ten seconds of work that the interrupt must stop
+            steps.append(step)
+            time.sleep(0.1)
+        return 0
+
+    handler, hook = signal.getsignal(signal.SIGINT), sys.unraisablehook
+    monkeypatch.setattr(cli, "_simulate", long_run)
+    assert main(["simulate", "gold", "--games", "1"]) == 130
+    assert capsys.readouterr().err == "goldlab: interrupted\n"  # not ctypes' "ignored"
+    assert 0 < len(steps) < 50
+    assert signal.getsignal(signal.SIGINT) is handler and sys.unraisablehook is hook
+
+
+def test_a_failure_after_ctrl_c_is_reported_as_the_interrupt(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # Ctrl-C reaches the worker processes too; the run may first fail on one that stopped.
+    from goldlab import cli
+
+    def broken(args: object) -> int:
+        _interrupt_inside_a_callback()
+        raise RuntimeError("a worker process stopped")
+
+    monkeypatch.setattr(cli, "_simulate", broken)
+    assert main(["simulate", "gold", "--games", "1"]) == 130
+    assert capsys.readouterr().err == "goldlab: interrupted\n"
+
+    def failing(args: object) -> int:  # without Ctrl-C, the same failure is not hidden
+        raise RuntimeError("a worker process stopped")
+
+    monkeypatch.setattr(cli, "_simulate", failing)
+    with pytest.raises(RuntimeError, match="worker"):
+        main(["simulate", "gold", "--games", "1"])
