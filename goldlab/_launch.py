@@ -87,7 +87,12 @@ class CtrlC:
             if self._done or self._timer is None:
                 return
             self._timer = None
-            _thread.interrupt_main(signal.SIGINT)
+            main = threading.main_thread().ident
+            if hasattr(signal, "pthread_kill") and main is not None:
+                # a real signal: it also wakes a main thread blocked in a wait
+                signal.pthread_kill(main, signal.SIGINT)
+            else:
+                _thread.interrupt_main(signal.SIGINT)
 
     def _quiet(self, unraisable: Any) -> None:
         """An interrupt dropped inside a callback is not news: it comes again."""
