@@ -73,13 +73,15 @@ class CtrlC:
 
     def _interrupted(self, signum: int, frame: FrameType | None) -> None:
         self.received = True
-        if self._done or isinstance(sys.exc_info()[1], KeyboardInterrupt):
-            return  # already being answered
+        if self._done:
+            return  # the command is answering it
         with self._lock:
-            if self._timer is None:
+            if self._timer is None:  # again in a second, until honoured
                 self._timer = threading.Timer(REPEAT, self._repeat)
                 self._timer.daemon = True
                 self._timer.start()
+        if isinstance(sys.exc_info()[1], KeyboardInterrupt):
+            return  # one is on its way up already (were it dropped, the next comes)
         raise KeyboardInterrupt
 
     def _repeat(self) -> None:
