@@ -28,6 +28,7 @@ import goldlab
 from goldlab.bots import Bot, Information, SearchBot, make_bot
 from goldlab.bots.ismcts import ISMCTSBot
 from goldlab.bots.play import bot_options, bot_seed, play_out
+from goldlab.cli import option_argument
 from goldlab.core.errors import GoldlabError
 from goldlab.core.values import Action
 
@@ -80,14 +81,6 @@ def plain_rate(seconds: float = 2.0) -> float:
     return games / (time.perf_counter() - start)
 
 
-def _option(text: str) -> tuple[str, object]:
-    """``NAME=VALUE`` as an option, the value as an int when it reads as one."""
-    name, sep, value = text.partition("=")
-    if not sep:
-        raise SystemExit(f"--option {text!r}: write NAME=VALUE, e.g. edition=B")
-    return name.strip(), int(value) if value.strip().lstrip("-").isdigit() else value.strip()
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", default="gold", help="gold, goldrush, goldland, ...")
@@ -100,10 +93,10 @@ def main() -> None:
     parser.add_argument("--exploration", type=float, default=None, help="UCB constant")
     parser.add_argument("--seed", type=int, default=0, help="first game seed")
     parser.add_argument("--quiet", action="store_true", help="no line per pair of games")
-    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                        help="a game option, e.g. edition=B (repeatable)")
+    parser.add_argument("--option", action="append", type=option_argument, default=[],
+                        metavar="NAME=VALUE", help="a game option, e.g. edition=B (repeatable)")
     args = parser.parse_args()
-    options = dict(_option(o) for o in args.option)
+    options = dict(args.option)
     try:
         goldlab.make(args.game, players=2, seed=0, **bot_options(args.game, options))
     except GoldlabError as error:

@@ -17,6 +17,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from goldlab.cli import option_argument
 from goldlab.testing import ConformanceReport, check_game
 
 CHUNK = 200
@@ -28,24 +29,6 @@ def _chunk(args: tuple[str, int, int, int, dict[str, Any]]) -> ConformanceReport
                       raise_on_violation=False)
 
 
-def _option(text: str) -> tuple[str, Any]:
-    """``key=value``: true/false, an integer, a number, else the text."""
-    key, sep, value = text.partition("=")
-    if not sep or not key.strip():
-        raise argparse.ArgumentTypeError(f"options are key=value, got {text!r}")
-    parsed: Any = value
-    if value.lower() in ("true", "false"):
-        parsed = value.lower() == "true"
-    else:
-        for kind in (int, float):
-            try:
-                parsed = kind(value)
-                break
-            except ValueError:
-                continue
-    return key.strip(), parsed
-
-
 def main() -> int:
     """Run the soak and print the totals."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -54,7 +37,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--option", "-o", action="append", type=_option, default=[],
+    parser.add_argument("--option", "-o", action="append", type=option_argument, default=[],
                         help="a game option, key=value (repeatable)")
     args = parser.parse_args()
     options = dict(args.option)

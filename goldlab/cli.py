@@ -65,7 +65,9 @@ def check_output_path(path: str, option: str, *, make_parents: bool) -> None:
     os.unlink(probe)
 
 
-def _option(text: str) -> tuple[str, Any]:
+def option_argument(text: str) -> tuple[str, Any]:
+    """A game option from the command line, ``key=value``: true/false, an integer, a number,
+    else the text (``tiles=`` names a tile file); argparse's ``type=`` for ``--option``."""
     key, sep, value = text.partition("=")
     if not sep:
         raise argparse.ArgumentTypeError(f"options are key=value, got {text!r}")
@@ -96,7 +98,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     play.add_argument("--players", type=int, default=None)
     play.add_argument("--seed", type=int, default=0)
     play.add_argument("--bots", default=None, help="comma-separated bot specs, one per seat")
-    play.add_argument("--option", "-o", action="append", type=_option, default=[],
+    play.add_argument("--option", "-o", action="append", type=option_argument, default=[],
                       metavar="KEY=VALUE", help="a game option (repeatable)")
     play.add_argument("--record", metavar="FILE", help="also save the game record as JSON")
     play.add_argument("--quiet", action="store_true", help="print only the final scores")
@@ -109,7 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
     sim.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     sim.add_argument("--backend", choices=("serial", "process", "dask"), default=None)
-    sim.add_argument("--option", "-o", action="append", type=_option, default=[],
+    sim.add_argument("--option", "-o", action="append", type=option_argument, default=[],
                      metavar="KEY=VALUE", help="a game option (repeatable)")
     sim.add_argument("--out", metavar="FILE", help="save the results (.parquet or .csv)")
     sim.add_argument("--no-fast", action="store_true", help="always use the protocol engine")
@@ -148,13 +150,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return _play(args)
         except KeyboardInterrupt:
             return _interrupted(ctrl_c)
-        except (GoldlabError, ValueError) as exc:  # bad input: every goldlab error is one
-            return _interrupted(ctrl_c) if ctrl_c.received else _failed(exc, 2)
-        except OSError as exc:  # a file could not be written after all (disk full, ...)
-            return _interrupted(ctrl_c) if ctrl_c.received else _failed(exc, 1)
-        except Exception:
+        except Exception as exc:
             if ctrl_c.received:  # what follows Ctrl-C: a worker process it stopped, say
                 return _interrupted(ctrl_c)
+            if isinstance(exc, (GoldlabError, ValueError)):  # bad input: every goldlab error
+                return _failed(exc, 2)
+            if isinstance(exc, OSError):  # a file could not be written after all (disk full)
+                return _failed(exc, 1)
             raise
 
 
