@@ -18,6 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from goldlab.cli import option_argument
+from goldlab.core.errors import GoldlabError
 from goldlab.testing import ConformanceReport, check_game
 
 CHUNK = 200
@@ -41,6 +42,10 @@ def main() -> int:
                         help="a game option, key=value (repeatable)")
     args = parser.parse_args()
     options = dict(args.option)
+    try:  # the game and its options, checked here rather than in every worker
+        check_game(args.game, args.players, games=0, options=options)
+    except (GoldlabError, ValueError) as error:
+        parser.error(str(error))
     jobs = []
     left, seed = args.games, args.seed
     while left > 0:
