@@ -102,21 +102,31 @@ from goldlab.games.goldland.board import (
     coast_rotation,
 )
 from goldlab.games.goldland.phases import COAST, DRAW, MOVED, MOVING, NOT_MOVED, OVER, PLACE, TURN
-from goldlab.games.goldland.tiles import ADVENTURES, default_tiles
+from goldlab.games.goldland.tiles import ADVENTURES, TileSet, default_tiles
 from goldlab.games.goldland.tokens import EXCHANGE_RATE
 
 # ------------------------------------------------------------------ the tiles
 _TILESET = default_tiles()
 TILES = len(_TILESET.tiles)
 NO_ADVENTURE = -1
-TILE_EXITS = np.array(_TILESET.exits_by_code, dtype=np.int64)
-"""The exits (bit 0 = N … bit 3 = W) of a laid tile by its board code (index x 4 + turns)."""
-TILE_ADVENTURE = np.array(
-    [NO_ADVENTURE if t.adventure is None else ADVENTURES.index(t.adventure)
-     for t in _TILESET.tiles], dtype=np.int64)
-"""Each tile's adventure (its marker's index in ``ADVENTURES``), or NO_ADVENTURE."""
-TILE_COST = np.array([t.cost.counts[:N_ARTICLES] for t in _TILESET.tiles], dtype=np.int64)
-"""The red-bordered articles that survive each tile's adventure."""
+
+
+def tile_arrays(tileset: TileSet) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A tile set's exits by board code, each tile's adventure and its adventure's cost.
+
+    The exits (bit 0 = N … bit 3 = W) of a laid tile by its board code (index x 4 +
+    turns); each tile's adventure (its marker's index in ``ADVENTURES``) or
+    NO_ADVENTURE; the red-bordered articles that survive it.  The twin reads the shipped
+    set's (below); the compiled heuristic, which plays any tile set, reads its own.
+    """
+    return (np.array(tileset.exits_by_code, dtype=np.int64),
+            np.array([NO_ADVENTURE if t.adventure is None else ADVENTURES.index(t.adventure)
+                      for t in tileset.tiles], dtype=np.int64),
+            np.array([t.cost.counts[:N_ARTICLES] for t in tileset.tiles], dtype=np.int64))
+
+
+TILE_EXITS, TILE_ADVENTURE, TILE_COST = tile_arrays(_TILESET)
+"""The shipped tile set's :func:`tile_arrays`."""
 TILE_TREASURE_FIELD = np.array([t.treasure_field for t in _TILESET.tiles], dtype=np.int64)
 TILE_VILLAGE = np.array([t.village for t in _TILESET.tiles], dtype=np.int64)
 FREE_COASTAL = np.array([t.index for t in _TILESET.free_coastal()], dtype=np.int64)

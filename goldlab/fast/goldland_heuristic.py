@@ -52,6 +52,7 @@ import numpy as np
 from numba import njit
 
 from goldlab.core.values import Action
+from goldlab.fast.goldland import tile_arrays
 from goldlab.games.goldland.actions import (
     STEP_ORDEAL,
     STEP_PLAIN,
@@ -302,11 +303,11 @@ def tile_tables(tileset: TileSet) -> TileTables:
     for t, tile in enumerate(tiles):
         for own in (0, 1):  # the Python bot's own prices (``space_prices``), float for float
             _, _, _, red[t, own], ordeal[t, own] = space_prices(tile, tile.exits, bool(own))
+    exits, adventure, cost = tile_arrays(tileset)
     return TileTables(
-        exits=np.array(tileset.exits_by_code, dtype=np.int64),
-        adventure=np.array([-1 if t.adventure is None else ADVENTURES.index(t.adventure)
-                            for t in tiles], dtype=np.int64),
-        cost=np.array([t.cost.counts[:N_ARTICLES] for t in tiles], dtype=np.int64),
+        exits=exits,
+        adventure=adventure,
+        cost=cost,
         red=red,
         ordeal=ordeal,
         trade_needs=np.array([-1 if t.trade is None else NEEDS.index(t.trade.needs)
