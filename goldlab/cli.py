@@ -19,10 +19,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from goldlab._launch import INTERRUPTED, CtrlC
 from goldlab.bots.play import bot_options, play_game
 from goldlab.core.errors import GoldlabError, OptionsError
 from goldlab.core.registry import names
+from goldlab.ctrl_c import INTERRUPTED, CtrlC
 
 
 class _Parser(argparse.ArgumentParser):

@@ -30,8 +30,9 @@ ALLOWED: dict[str, set[str]] = {
     "analysis": {"core", "simulation"},
     "views": {"goldlab", "core", "bots", "scenarios"},
     "lessons": {"goldlab", "core", "analysis", "simulation", GAME},
-    "cli": {"_launch", "core", "bots", "simulation", "analysis", GAME},
-    "_launch": {"cli"},
+    "cli": {"ctrl_c", "core", "bots", "simulation", "analysis", GAME},
+    "ctrl_c": set(),
+    "_launch": {"cli", "ctrl_c"},
     "__main__": {"_launch"},
     "goldlab": {"core", "simulation"},  # simulation: goldlab.simulate, loaded on first use
     "games": set(),  # the folder of game folders: found by the registry, imports nothing
