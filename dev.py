@@ -199,6 +199,7 @@ def cmd_test(args: list[str]) -> None:
         "2",
         "--dist",
         "loadfile",
+        "--no-loadscope-reorder",  # the slowest files first (tests/conftest.py, FIRST)
         *targets,
         "--nbval-lax",
         "--nbval-current-env",
