@@ -133,3 +133,14 @@ def test_candidate_values_are_the_movers_and_reproducible() -> None:
     assert len(first) == 4 and all(-10 < v < 10 for v in first)
     with pytest.raises(ValueError, match="flips"):
         candidate_values(state, ["not a flip"], random.Random(5), 10)  # type: ignore[list-item]
+
+
+def test_a_worth_is_the_win_plus_the_weighted_lead() -> None:
+    state = positions(2, 8, 9)[3]
+    legal = state.legal_actions()[:5]
+    win, lead_too, kept = (candidate_values(state, legal, random.Random(3), 300, weight)
+                           for weight in (0.0, 1.0, LEAD_WEIGHT))
+    assert all(0 <= w <= 1 for w in win) and lead_too != win
+    assert kept == pytest.approx([w + LEAD_WEIGHT * (b - w)
+                                  for w, b in zip(win, lead_too, strict=True)])
+    assert candidate_values(state, legal, random.Random(3), 300) == kept

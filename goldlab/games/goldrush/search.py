@@ -154,12 +154,12 @@ def evaluate(state: State[Any]) -> tuple[float, ...]:
 
 
 def candidate_values(state: State[Any], actions: Sequence[Action], rng: random.Random,
-                     deals: int) -> list[float]:
+                     deals: int, lead_weight: float = LEAD_WEIGHT) -> list[float]:
     """The mover's mean worth after each flip in ``actions``, played out by
     :func:`memory_policy` on the same ``deals`` deals (seeded from ``rng``).
 
-    A worth is the share of the win (1, or 1/2 when shared) plus :data:`LEAD_WEIGHT`
-    times the gold lead over the best opponent at the end.
+    A worth is the share of the win (1, or 1/2 when shared) plus ``lead_weight`` (the
+    search's: :data:`LEAD_WEIGHT`) times the gold lead over the best opponent at the end.
     """
     assert isinstance(state, GoldrushState)
     flips = [a.position for a in actions if isinstance(a, Flip)]
@@ -175,7 +175,7 @@ def candidate_values(state: State[Any], actions: Sequence[Action], rng: random.R
         owners=[-1 if (seat := owners[c]) is None else seat for c in COLOURS],
         values=pair_table(tuple(sorted(owners.items())), state.players),
         flips=flips, seeds=[rng.getrandbits(64) for _ in range(deals)],
-        lead_weight=LEAD_WEIGHT, rush_takes_known=RUSH_TAKES_KNOWN)
+        lead_weight=lead_weight, rush_takes_known=RUSH_TAKES_KNOWN)
     return [row[state.turn] for row in worths]
 
 
