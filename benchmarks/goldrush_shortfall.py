@@ -13,7 +13,7 @@ lead.  This script measures, inside that playout model, what the pick costs:
 
 ``perfect``'s shortfall less the search's is what the search gains a decision by its own
 playouts' measure.  docs/search.md reports a run of ``--games 8`` with ``--seed 1`` and
-``--seed 2`` (about ten CPU minutes each).
+``--seed 2`` (about 12 CPU minutes each).
 
     python benchmarks/goldrush_shortfall.py --games 8 --seed 1
 """
@@ -36,12 +36,16 @@ WEIGHTS = (0.0, 0.02, 0.05, 0.1, 0.2, 0.5, math.inf)
 """The lead weights tried (``inf``: the lead alone)."""
 
 
-def worths(state: GoldrushState, flips: Sequence[Action], seed: int, deals: int,
-           ) -> tuple[list[float], list[float]]:
-    """Each flip's mean win share and mean gold lead, on the deals of ``seed``."""
-    win = search.candidate_values(state, flips, random.Random(seed), deals, lead_weight=0.0)
+def wins(state: GoldrushState, flips: Sequence[Action], seed: int, deals: int) -> list[float]:
+    """Each flip's mean share of the win, on the deals of ``seed``."""
+    return search.candidate_values(state, flips, random.Random(seed), deals, lead_weight=0.0)
+
+
+def leads(state: GoldrushState, flips: Sequence[Action], seed: int, deals: int,
+          win: Sequence[float]) -> list[float]:
+    """Each flip's mean gold lead on the same deals, given its mean share of the win."""
     both = search.candidate_values(state, flips, random.Random(seed), deals, lead_weight=1.0)
-    return win, [b - w for b, w in zip(both, win, strict=True)]
+    return [b - w for b, w in zip(both, win, strict=True)]
 
 
 def main() -> None:
@@ -75,12 +79,14 @@ def main() -> None:
                 groups.setdefault(key, action)
             if len(groups) > 1 and rng.random() < args.share:
                 keys, flips = list(groups), list(groups.values())
-                true_win, _ = worths(state, flips, rng.getrandbits(64), args.truth)
+                true_win = wins(state, flips, rng.getrandbits(64), args.truth)
                 best = max(true_win)
                 mine = search.action_keys(state, [chosen])[0]
                 short["perfect"].append(best - true_win[keys.index(mine)])
                 for _ in range(args.repeats):
-                    win, lead = worths(state, flips, rng.getrandbits(64), args.deals)
+                    seed = rng.getrandbits(64)
+                    win = wins(state, flips, seed, args.deals)
+                    lead = leads(state, flips, seed, args.deals, win)
                     for w in WEIGHTS:
                         score = lead if w == math.inf else [a + w * b for a, b in zip(
                             win, lead, strict=True)]
