@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as _dt
+import threading
 from collections.abc import Sequence
 from typing import Any, Literal, overload
 
@@ -114,6 +115,38 @@ def make_tasks(game: str, bots: tuple[str, ...], options: dict[str, Any], seeds:
     ]
 
 
+COMPILING = "compiling the fast kernel: first use only, up to two minutes"
+"""Added to the progress bar's label while numba compiles a kernel on its first use."""
+
+
+def prepare_kernel(task: Task, bar: Any, label: str, *, after: float = 1.0) -> None:
+    """Compile the fast kernel for ``task`` (or load it from numba's cache) before any game.
+
+    Loading takes a moment. Compiling, on a kernel's first use on a machine, takes from
+    half a minute (Gold!) to two minutes (Goldland), and no game finishes meanwhile: when
+    it takes longer than ``after`` seconds, the bar appears and says why it stands at 0.
+    """
+    from goldlab import fast as fast_path
+
+    said = threading.Event()
+
+    def say() -> None:
+        said.set()
+        bar.set_description(f"{label} ({COMPILING})")
+
+    note = threading.Timer(after, say)
+    note.daemon = True
+    note.start()
+    try:
+        fast_path.warm_up(task.game, task.bots, task.options)
+    finally:
+        note.cancel()
+        note.join()  # gone before any worker is forked
+        if said.is_set():
+            bar.set_description(label, refresh=False)
+            bar.reset(total=bar.total)  # the rate and time left are the games', not the compiler's
+
+
 def execute(tasks: Sequence[Task], *, n_games: int, workers: int | None, backend: str | None,
             client: Any, quiet: bool, label: str) -> list[Block]:
     """Run ``tasks`` on the chosen backend with a progress bar."""
@@ -135,13 +168,10 @@ def execute(tasks: Sequence[Task], *, n_games: int, workers: int | None, backend
         count = workers if workers is not None else (
             1 if n_games < SERIAL_BELOW[engine] else cpu_count())
         count = min(count, len(tasks)) if tasks else 1
+        if fast:
+            prepare_kernel(tasks[0], bar, label)  # compile once, up front
         if backend == "serial" or count <= 1:
             return run_serial(tasks, bar.update)
-        if fast:
-            from goldlab import fast as fast_path
-
-            first = tasks[0]
-            fast_path.warm_up(first.game, first.bots, first.options)  # compile once, up front
         return run_process(tasks, count, bar.update)
     finally:
         bar.close()
@@ -196,6 +226,9 @@ def simulate(game: str, bots: str | Sequence[str], n_games: int, seed: int | Non
     True
     """
     specs = parse_bots(bots, players)
+    if len(specs) == 1 and players is None:
+        raise OptionsError(f"one bot spec, {specs[0]!r}, names one seat: give players= to seat it "
+                           f"everywhere, or one spec per seat, e.g. [{specs[0]!r}, {specs[0]!r}]")
     n = check_count(n_games)
     check_flag(quiet, "quiet")
     root = fresh_root_seed() if seed is None else check_root_seed(seed)

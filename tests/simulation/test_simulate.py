@@ -128,6 +128,8 @@ def test_zero_games_give_an_empty_frame_with_the_columns() -> None:
     (dict(bots=["random", "wizard"]), "unknown bot 'wizard'"),
     (dict(bots=["random"] * 4), "for 2-3 players, not 4"),
     (dict(bots=["random", "random"], players=3), "names 2 bots for 3 players"),
+    (dict(bots="random", players=None), r"names one seat: give players=.*\['random', 'random'\]"),
+    (dict(bots=["greedy"], players=None), "one bot spec, 'greedy', names one seat"),
     (dict(bots=[], players=None), "at least one bot"),
     (dict(workers=0), "workers must be a whole number >= 1"),
     (dict(workers=1.5), "workers must be"),
@@ -182,6 +184,70 @@ def test_quiet_prints_nothing_and_progress_goes_to_stderr(capsys: pytest.Capture
     simulate("gold", "random", 20, 1, players=2)
     assert seen["total"] == 20 and seen["disable"] is False and seen["unit"] == "game"
     assert api is not None
+
+
+class _Bar:
+    """Records what the simulation tells its progress bar."""
+
+    def __init__(self) -> None:
+        self.total = 7
+        self.said: list[tuple[str, object]] = []
+
+    def set_description(self, text: str, refresh: bool = True) -> None:
+        self.said.append(("description", text))
+
+    def reset(self, total: int | None = None) -> None:
+        self.said.append(("reset", total))
+
+
+def test_a_kernel_that_takes_long_to_compile_is_announced_on_the_bar(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    from goldlab import fast
+    from goldlab.simulation.api import COMPILING, prepare_kernel
+    from goldlab.simulation.runner import Task
+
+    warmed: list[tuple[str, tuple[str, ...]]] = []
+
+    def compile_slowly(game: str, bots: tuple[str, ...], options: object) -> None:
+        warmed.append((game, bots))
+        time.sleep(0.4)
+
+    monkeypatch.setattr(fast, "warm_up", compile_slowly)
+    task = Task("gold", ("random", "random"), {}, np.zeros(1, dtype=np.uint64), 0, fast=True)
+    bar = _Bar()
+    prepare_kernel(task, bar, "gold random/random", after=0.05)
+    assert warmed == [("gold", ("random", "random"))]
+    assert bar.said == [("description", f"gold random/random ({COMPILING})"),
+                        ("description", "gold random/random"), ("reset", 7)]
+
+    quick = _Bar()
+    monkeypatch.setattr(fast, "warm_up", lambda *args: None)
+    prepare_kernel(task, quick, "gold random/random", after=0.3)
+    time.sleep(0.4)  # the note would have come by now
+    assert quick.said == [], "a kernel loaded from the cache at once needs no note"
+
+
+def test_the_note_reaches_the_progress_bar_of_a_run(capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    from goldlab import fast
+    from goldlab.simulation.api import COMPILING
+
+    real = fast.warm_up
+
+    def compile_slowly(*args: object) -> None:
+        time.sleep(1.3)
+        real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(fast, "warm_up", compile_slowly)
+    frame = simulate("gold", "random", 20, 1, players=2, backend="serial")
+    assert len(frame) == 40 and frame.attrs["goldlab"]["engine"] == "fast"
+    assert COMPILING in capsys.readouterr().err
+    simulate("gold", "random", 20, 1, players=2, backend="serial", quiet=True)
+    assert capsys.readouterr() == ("", ""), "quiet stays quiet while compiling"
 
 
 def test_goldlab_simulate_is_the_function_loaded_on_first_use() -> None:
