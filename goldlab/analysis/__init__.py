@@ -19,9 +19,9 @@ from goldlab.analysis.metrics import (
     lead_changes,
     seat_advantage,
 )
-from goldlab.analysis.rating import ladder, pairwise_results, ratings
+from goldlab.analysis.rating import pairwise_results, ratings
 from goldlab.analysis.stats import mean_ci, mean_scores, per_game, proportion_ci, win_rates
-from goldlab.analysis.tournament import Tournament, round_robin
+from goldlab.analysis.tournament import Tournament, ladder, round_robin
 
 __all__ = [
     "Tournament",

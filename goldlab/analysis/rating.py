@@ -49,18 +49,13 @@ model "A ahead of B" on rating differences, with NumPy and SciPy.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol, runtime_checkable
 
 import numpy as np
 import pandas as pd
 
 from goldlab.analysis.stats import ALPHA
 from goldlab.core.errors import OptionsError
-from goldlab.simulation.api import check_count
-
-if TYPE_CHECKING:
-    from goldlab.analysis.tournament import Tournament
 
 ELO = 400.0 / math.log(10.0)
 """Rating points per unit of log-odds: 400 points are odds of 10 to 1."""
@@ -69,6 +64,16 @@ Correction = Literal["firth", "none"]
 
 REQUIRED = ("game", "seat", "bot", "rank")
 """The columns :func:`ratings` reads from a results frame."""
+
+
+
+@runtime_checkable
+class PlayedResults(Protocol):
+    """Results with the level of their intervals, as a :class:`~goldlab.analysis.Tournament` has."""
+
+    results: pd.DataFrame
+    alpha: float
+
 
 COLUMNS = ["bot", "rating", "se", "ci_low", "ci_high", "p_vs_anchor", "games", "wins",
            "score", "separated"]
@@ -99,7 +104,7 @@ def pairwise_results(results: pd.DataFrame) -> pd.DataFrame:
         ["meetings", "points"]].sum()
 
 
-def ratings(results: pd.DataFrame | Tournament, *, anchor: str | None = None,
+def ratings(results: pd.DataFrame | PlayedResults, *, anchor: str | None = None,
             correction: Correction = "firth", alpha: float | None = None) -> pd.DataFrame:
     """Bradley-Terry ratings with ``1 - alpha`` intervals, best first (see the module docstring).
 
@@ -113,9 +118,7 @@ def ratings(results: pd.DataFrame | Tournament, *, anchor: str | None = None,
     ties one half) and ``separated`` (rating finite only thanks to the correction).
     The model, anchor and correction are in ``table.attrs["ladder"]``.
     """
-    from goldlab.analysis.tournament import Tournament
-
-    if isinstance(results, Tournament):
+    if not isinstance(results, pd.DataFrame) and isinstance(results, PlayedResults):
         alpha = results.alpha if alpha is None else alpha
         results = results.results
     alpha = ALPHA if alpha is None else alpha
@@ -186,34 +189,6 @@ def ratings(results: pd.DataFrame | Tournament, *, anchor: str | None = None,
     return table
 
 
-def ladder(game: str, bots: Sequence[str] | Mapping[str, str], n_games: int = 50,
-           seed: int | None = None, *, players: int = 2, anchor: str | None = None,
-           correction: Correction = "firth", alpha: float = ALPHA,
-           workers: int | None = None, backend: str | None = None, client: Any = None,
-           fast: bool | None = None, quiet: bool = False, **options: Any) -> pd.DataFrame:
-    """Play a round robin and rate the bots: :func:`ratings` of :func:`round_robin`.
-
-    Every group of ``players`` bots plays ``n_games`` games in each cyclic
-    seating (so a pair of bots at two players meets ``2 * n_games`` times), on
-    the game seeds of ``seed``; the same seed gives the same table.  ``bots``,
-    the backends, ``workers``, the progress bar and the game options work as in
-    :func:`~goldlab.analysis.round_robin`.
-    """
-    from goldlab.analysis.tournament import round_robin
-
-    if isinstance(bots, str) or not isinstance(bots, (Sequence, Mapping)) or len(bots) < 2:
-        raise OptionsError(f"a ladder needs a list of at least two bots, got {bots!r}")
-    if check_count(n_games) < 1:
-        raise OptionsError(f"a ladder needs at least one game in each seating, got {n_games!r}")
-    tournament = round_robin(game, bots, n_games, seed, players=players, workers=workers,
-                             backend=backend, client=client, fast=fast, quiet=quiet,
-                             alpha=alpha, **options)
-    table = ratings(tournament, anchor=anchor, correction=correction)
-    table.attrs["ladder"].update(game=game, players=players, n_games=int(n_games),
-                                 seed=tournament.results.attrs["goldlab"]["seed"])
-    return table
-
-
 def ratings_markdown(table: pd.DataFrame) -> str:
     """A ratings table as a Markdown table (rating, interval, chance against the anchor, games)."""
     anchor = table.attrs.get("ladder", {}).get("anchor", "the anchor")
@@ -235,9 +210,7 @@ def ratings_markdown(table: pd.DataFrame) -> str:
 
 def _check_results(results: Any) -> pd.DataFrame:
     """The results frame, or an OptionsError naming what is wrong with it."""
-    from goldlab.analysis.tournament import Tournament
-
-    if isinstance(results, Tournament):
+    if not isinstance(results, pd.DataFrame) and isinstance(results, PlayedResults):
         results = results.results
     if not isinstance(results, pd.DataFrame):
         raise OptionsError("ratings need a results frame (goldlab.simulate, round_robin) or a "

@@ -24,7 +24,10 @@ from typing import Any, Literal
 
 import pandas as pd
 
+from goldlab.analysis.rating import Correction, ratings
 from goldlab.analysis.stats import ALPHA, mean_scores, proportion_ci, win_rates
+from goldlab.core.errors import OptionsError
+from goldlab.simulation.api import check_count
 from goldlab.simulation.tournament import play_round_robin, round_robin_entries
 
 
@@ -85,8 +88,6 @@ class Tournament:
     def ratings(self, *, anchor: str | None = None,
                 correction: Literal["firth", "none"] = "firth") -> pd.DataFrame:
         """Bradley-Terry ratings with intervals: :func:`goldlab.analysis.ratings` of this."""
-        from goldlab.analysis.rating import ratings
-
         return ratings(self, anchor=anchor, correction=correction, alpha=self.alpha)
 
 
@@ -110,3 +111,29 @@ def round_robin(game: str, bots: Sequence[str] | Mapping[str, str], n_games: int
                                **options)
     specs = tuple(label for label, _ in round_robin_entries(bots))
     return Tournament(results, specs, players, alpha)
+
+
+def ladder(game: str, bots: Sequence[str] | Mapping[str, str], n_games: int = 50,
+           seed: int | None = None, *, players: int = 2, anchor: str | None = None,
+           correction: Correction = "firth", alpha: float = ALPHA,
+           workers: int | None = None, backend: str | None = None, client: Any = None,
+           fast: bool | None = None, quiet: bool = False, **options: Any) -> pd.DataFrame:
+    """Play a round robin and rate the bots: :func:`ratings` of :func:`round_robin`.
+
+    Every group of ``players`` bots plays ``n_games`` games in each cyclic
+    seating (so a pair of bots at two players meets ``2 * n_games`` times), on
+    the game seeds of ``seed``; the same seed gives the same table.  ``bots``,
+    the backends, ``workers``, the progress bar and the game options work as in
+    :func:`~goldlab.analysis.round_robin`.
+    """
+    if isinstance(bots, str) or not isinstance(bots, (Sequence, Mapping)) or len(bots) < 2:
+        raise OptionsError(f"a ladder needs a list of at least two bots, got {bots!r}")
+    if check_count(n_games) < 1:
+        raise OptionsError(f"a ladder needs at least one game in each seating, got {n_games!r}")
+    tournament = round_robin(game, bots, n_games, seed, players=players, workers=workers,
+                             backend=backend, client=client, fast=fast, quiet=quiet,
+                             alpha=alpha, **options)
+    table = ratings(tournament, anchor=anchor, correction=correction)
+    table.attrs["ladder"].update(game=game, players=players, n_games=int(n_games),
+                                 seed=tournament.results.attrs["goldlab"]["seed"])
+    return table
