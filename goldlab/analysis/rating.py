@@ -66,7 +66,6 @@ REQUIRED = ("game", "seat", "bot", "rank")
 """The columns :func:`ratings` reads from a results frame."""
 
 
-
 @runtime_checkable
 class PlayedResults(Protocol):
     """Results with the level of their intervals, as a :class:`~goldlab.analysis.Tournament` has."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 import pandas as pd
 
@@ -86,7 +86,7 @@ class Tournament:
         return table.reindex(index=order, columns=order)
 
     def ratings(self, *, anchor: str | None = None,
-                correction: Literal["firth", "none"] = "firth") -> pd.DataFrame:
+                correction: Correction = "firth") -> pd.DataFrame:
         """Bradley-Terry ratings with intervals: :func:`goldlab.analysis.ratings` of this."""
         return ratings(self, anchor=anchor, correction=correction, alpha=self.alpha)
 
