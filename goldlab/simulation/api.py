@@ -117,16 +117,24 @@ def make_tasks(game: str, bots: tuple[str, ...], options: dict[str, Any], seeds:
 
 COMPILING = "compiling the fast kernel: first use only, up to two minutes"
 """Added to the progress bar's label while numba compiles a kernel on its first use."""
+COMPILING_AFTER = 5.0
+"""Seconds of preparing a kernel after which the bar says it is compiling: loading the
+largest kernel (Goldland's) from the cache takes up to about 2.5 s on a slow machine,
+compiling the smallest (Mount Goldrush's search playouts) about 9 s."""
 
 
-def prepare_kernel(task: Task, bar: Any, label: str, *, after: float = 1.0) -> None:
+def prepare_kernel(task: Task, bar: Any, label: str, *, after: float | None = None) -> None:
     """Compile the fast kernel for ``task`` (or load it from numba's cache) before any game.
 
-    Loading takes a moment. Compiling, on a kernel's first use on a machine, takes from
-    half a minute (Gold!) to two minutes (Goldland), and no game finishes meanwhile: when
-    it takes longer than ``after`` seconds, the bar appears and says why it stands at 0.
+    Loading takes a second or two. Compiling, on a kernel's first use on a machine, takes
+    from half a minute (Gold!) to two minutes (Goldland), and no game finishes meanwhile:
+    when it takes longer than ``after`` seconds (default :data:`COMPILING_AFTER`), the bar
+    appears and says why it stands at 0.
     """
     from goldlab import fast as fast_path
+
+    if after is None:
+        after = COMPILING_AFTER
 
     said = threading.Event()
 

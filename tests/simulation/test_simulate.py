@@ -234,18 +234,19 @@ def test_the_note_reaches_the_progress_bar_of_a_run(capsys: pytest.CaptureFixtur
     import time
 
     from goldlab import fast
-    from goldlab.simulation.api import COMPILING
+    from goldlab.simulation import api
 
     real = fast.warm_up
 
     def compile_slowly(*args: object) -> None:
-        time.sleep(1.3)
+        time.sleep(0.6)
         real(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(fast, "warm_up", compile_slowly)
+    monkeypatch.setattr(api, "COMPILING_AFTER", 0.2)
     frame = simulate("gold", "random", 20, 1, players=2, backend="serial")
     assert len(frame) == 40 and frame.attrs["goldlab"]["engine"] == "fast"
-    assert COMPILING in capsys.readouterr().err
+    assert api.COMPILING in capsys.readouterr().err
     simulate("gold", "random", 20, 1, players=2, backend="serial", quiet=True)
     assert capsys.readouterr() == ("", ""), "quiet stays quiet while compiling"
 
