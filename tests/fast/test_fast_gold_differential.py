@@ -135,3 +135,14 @@ def test_the_plain_benchmark_reference_plays_the_same_games() -> None:
         for players in (2, 3):
             expected = play_game("gold", ["random"] * players, int(seed)).outcome().scores
             assert tuple(plain_gold.play(int(seed), players)) == expected
+
+
+def test_a_kernel_is_warmed_up_once_a_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    fast.warm_up("gold", ["random", "random"], {})
+    built: list[str] = []
+    monkeypatch.setattr(fast, "engine_for", lambda game, *args: built.append(game))
+    fast.warm_up("gold", ["greedy", "random"], {})  # the same kernel: nothing to build
+    assert built == []
+    monkeypatch.setattr(fast, "_WARM", set())
+    fast.warm_up("gold", ["greedy", "random"], {})
+    assert built == ["gold"]
