@@ -120,7 +120,7 @@ COMPILING = "compiling the fast kernel: first use only, up to two minutes"
 COMPILING_AFTER = 5.0
 """Seconds of preparing a kernel after which the bar says it is compiling: loading the
 largest kernel (Goldland's) from the cache takes up to about 2.5 s on a slow machine,
-compiling the smallest (Mount Goldrush's search playouts) about 9 s."""
+compiling the smallest (Gold!'s) about half a minute."""
 
 
 def prepare_kernel(task: Task, bar: Any, label: str, *, after: float | None = None) -> None:
