@@ -26,12 +26,16 @@ from goldlab.core.presentation import (
     Quote,
     Refuse,
     Select,
+    Told,
+    Viewer,
 )
 from goldlab.core.state import CHANCE, TERMINAL, State, Step
 from goldlab.core.values import Action
 from goldlab.games.gold.actions import DealDonkey, Exchange, Reveal, Take
+from goldlab.games.gold.cards import Card
 from goldlab.games.gold.events import FINAL, REFILL
 from goldlab.games.gold.inspector import breakdown, pages
+from goldlab.games.gold.knowledge import face_down_now, told_without
 from goldlab.games.gold.odds import refill_odds
 from goldlab.games.gold.rulebook import GAMEPLAY, QUOTES
 from goldlab.games.gold.rules import BONUS, EXCHANGES, NO_BONUS, STEALS, TAKES
@@ -195,6 +199,33 @@ class GoldPresenter(Presenter):
         The same in memory mode: no chance here names a card seen earlier; they count
         what a player with a good memory has seen (sets scored in public included)."""
         return refill_odds(_gold(state), seat)
+
+    # ---------------------------------------------------------------- what a viewer may know
+    def told(self, now: State[Any], step: Step, viewer: Viewer,
+             names: Sequence[str] = ()) -> Told:
+        """A step as ``viewer`` may know it now.  In memory mode (and on the open table) the
+        scoring piles lie face down, so a card that lies in one now (and nowhere open) is
+        "a card", not named: "seat 0 takes a card", not which."""
+        return self.told_steps(now, [step], viewer, names)[0]
+
+    def told_steps(self, now: State[Any], steps: Sequence[Step], viewer: Viewer,
+                   names: Sequence[str] = ()) -> list[Told]:
+        """:meth:`told` of many steps, working out once which cards lie face down."""
+        hidden = frozenset[Card]()
+        if viewer.forgets and not viewer.knows_all(now):
+            hidden = face_down_now(_gold(now))
+        if not hidden:
+            return [Presenter.told(self, now, step, viewer, names) for step in steps]
+        label = seat_names(now.players, names)
+        return [told_without(step, hidden, label) for step in steps]
+
+    def past_hidden(self, now: State[Any], viewer: Viewer) -> str:
+        """In memory mode earlier positions would show the cards in the scoring piles."""
+        if not viewer.forgets or viewer.knows_all(now) or not face_down_now(_gold(now)):
+            return ""
+        return ("Memory mode: earlier positions would show the cards that lie face down in "
+                "the scoring piles now, so they are not shown until the game is over. "
+                "Remember them!")
 
     # ---------------------------------------------------------------- inspection
     def pages(self, before: State[Any], step: Step, after: State[Any],

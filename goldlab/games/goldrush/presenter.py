@@ -16,6 +16,7 @@ every flip is public, and cards never flipped have no identity yet.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from html import escape
@@ -30,6 +31,8 @@ from goldlab.core.presentation import (
     Play,
     Presenter,
     Refuse,
+    Told,
+    Viewer,
 )
 from goldlab.core.state import CHANCE as CHANCE_SEAT
 from goldlab.core.state import TERMINAL, State, Step
@@ -506,6 +509,49 @@ class GoldrushPresenter(Presenter):
                 ))
         return out
 
+    # ---------------------------------------------------------------- what a viewer may know
+    def told(self, now: State[Any], step: Step, viewer: Viewer,
+             names: Sequence[str] = ()) -> Told:
+        """A step as ``viewer`` may know it now.  In memory mode (and on the open table) a
+        card is named only while it lies open: face up this turn, turned up in the turn
+        just played, or (a seat's) under the seat's own mine entrance; every other card
+        the step turned up is "the card at 18", not what it was."""
+        if not viewer.forgets or viewer.knows_all(now):
+            return super().told(now, step, viewer, names)
+        return self._told(step, _open_cards(_goldrush(now), viewer.seat),
+                          self._names(now.players, names))
+
+    def told_steps(self, now: State[Any], steps: Sequence[Step], viewer: Viewer,
+                   names: Sequence[str] = ()) -> list[Told]:
+        """:meth:`told` of many steps, working out once what lies open."""
+        if not viewer.forgets or viewer.knows_all(now):
+            return super().told_steps(now, steps, viewer, names)
+        shown = _open_cards(_goldrush(now), viewer.seat)
+        who = self._names(now.players, names)
+        return [self._told(step, shown, who) for step in steps]
+
+    def _told(self, step: Step, shown: Counter[Card], who: Sequence[str]) -> Told:
+        action = step.action
+        hidden = isinstance(action, Reveal) and not shown[action.card]
+        said = (f"chance: turns up the card at {action.position}"
+                if hidden and isinstance(action, Reveal) else str(action))
+        lines = []
+        for event in step.events:
+            cards = _named_cards(event)
+            if all(shown[c] for c in cards):
+                lines.append(str(event))
+            else:
+                hidden = True
+                lines.append(f"{_unnamed(event, who)} [{event.rule}]")
+        return Told(said, tuple(lines), tuple(e.rule for e in step.events), hidden)
+
+    def past_hidden(self, now: State[Any], viewer: Viewer) -> str:
+        """In memory mode earlier positions would show the cards that lie face down again."""
+        if not viewer.forgets or viewer.knows_all(now):
+            return ""
+        return ("Memory mode: earlier positions would show cards that lie face down again, "
+                "so they are not shown until the game is over. Remember them!")
+
     # ---------------------------------------------------------------- inspection
     def pages(self, before: State[Any], step: Step, after: State[Any],
               names: Sequence[str] = ()) -> list[Page]:
@@ -643,6 +689,55 @@ class GoldrushPresenter(Presenter):
 
 
 # -------------------------------------------------------------------- helpers
+def _open_cards(state: GoldrushState, seat: int | None) -> Counter[Card]:
+    """The cards a player in memory mode sees now: face up, turned up in the turn just
+    played (until the next flip, whether they went back face down or left the table), and
+    the gold under the seat's own mine entrance (None: the open table, nobody's)."""
+    view = state.observation(0)
+    shown: Counter[Card] = Counter(view.face_up().values())
+    if not (state.up or state.pending >= 0 or shown):
+        last = view.turn_no - 1
+        shown.update(f.card for f in view.flips if f.turn == last and f.seat >= 0)
+    if seat is not None:
+        shown.update(view.taken[seat])
+    return shown
+
+
+def _named_cards(event: Event) -> tuple[Card, ...]:
+    """The cards an event of Mount Goldrush names."""
+    if isinstance(event, CardFlipped | RushRemoved):
+        return (event.card,)
+    if isinstance(event, GoldFound):
+        return (event.digger, event.gold)
+    if isinstance(event, DiggerKicked):
+        return (event.stronger, event.weaker)
+    if isinstance(event, Blasted | NothingHappens):
+        return event.cards
+    if isinstance(event, RushGold):
+        return (event.gold,)
+    return ()
+
+
+def _unnamed(event: Event, who: Sequence[str]) -> str:
+    """What an event did, without naming the cards (they lie face down now, or are gone)."""
+    if isinstance(event, CardFlipped):
+        return f"{who[event.seat]} flips the card at {event.place}"
+    if isinstance(event, GoldFound):
+        return (f"gold found: a gold card goes under {who[event.receiver]}'s mine entrance "
+                "and both cards leave the table")
+    if isinstance(event, DiggerKicked):
+        return f"one card leaves the game, the other goes back face down at {event.place}"
+    if isinstance(event, Blasted):
+        return "both cards leave the game"
+    if isinstance(event, NothingHappens):
+        return "both cards go back face down (remember them!)"
+    if isinstance(event, RushGold):
+        return f"{who[event.seat]} takes a gold card"
+    if isinstance(event, RushRemoved):
+        return "a card leaves the game"
+    return event.describe()  # pragma: no cover - no other event names a card
+
+
 def _goldrush(state: State[Any]) -> GoldrushState:
     if not isinstance(state, GoldrushState):
         raise TypeError(f"a Mount Goldrush presenter needs a Mount Goldrush state, not {state!r}")
