@@ -19,7 +19,9 @@ After the game, and for the teacher's seat ("all"), everything may be shown: not
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
+import re
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -258,3 +260,72 @@ def test_memory_mode_names_no_card_that_lies_face_down(game: str) -> None:
         if checked == TWINS:
             break
     assert checked == TWINS, f"only {checked} twins found: the test checks too little"
+
+
+# -------------------------------------------------------------------- as people play it
+def _open_now(state: Any, seat: int) -> set[Any]:
+    """The cards a Mount Goldrush seat in memory mode sees now (by kind)."""
+    view = state.observation(seat)
+    recent = {f.card for f in view.flips if f.turn >= view.turn_no - 1}
+    return {*view.face_up().values(), *recent, *view.taken[seat]}
+
+
+def test_memory_mode_in_play_names_only_the_cards_that_lie_open() -> None:
+    """With chance dealt as people play (automatically), a seat in memory mode reads the
+    log, the move list, the inspector and the board, live and after ← and Home, and finds
+    no card that lies face down, under another mine entrance or out of the game."""
+    checked = 0
+    for seed in range(12):
+        state = _random_game("goldrush", 500 + seed, players=2 + seed % 3)
+        if state.is_terminal():
+            continue
+        seat = seed % state.players
+        view = GameView(state, seat=seat, names=["Ann", "Bob", "Cy", "Di"][:state.players])
+        assert view.memory  # a person's seat plays in memory mode
+        seen = [json.dumps(view.payload)]
+        view.step(-1)
+        seen.append(json.dumps(view.payload))
+        assert view.payload["live"] and "Memory mode" in view.payload["error"]
+        view.home()
+        seen.append(json.dumps(view.payload))
+        presenter = view.table.presenter
+        open_now = _open_now(state, seat)
+        everything = state.omniscient()
+        for c in set(everything.cards) | set(everything.removed) | {
+                g for pile in everything.taken for g in pile}:
+            if c is None or c in open_now or c.is_dynamite:  # "dynamite" also names a colour
+                continue
+            pattern = rf"(?<![\w:]){re.escape(str(c))}(?!\d)"
+            for text in seen:
+                assert not re.search(pattern, text), f"{c} is named: {_around(text, pattern)}"
+                if not c.is_gold:
+                    assert presenter.card_name(c) not in text
+        if any(f.turn < state.observation(seat).turn_no - 1 for f in everything.flips):
+            assert re.search(r"(Ann|Bob|Cy|Di) flips the card at", seen[0])
+        checked += 1
+    assert checked >= 8
+
+
+def _around(text: str, pattern: str) -> str:
+    found = re.search(pattern, text)
+    assert found is not None
+    return text[max(0, found.start() - 120):found.end() + 60]
+
+
+def test_after_the_game_and_for_the_teacher_everything_is_told() -> None:
+    state = _random_game("goldrush", 7, players=2)
+    teacher = GameView(state, seat="all")
+    seated = GameView(teacher.table, seat=0, memory=True)
+    assert teacher.payload["moves"] == [m.replace("turns up the card at", "")
+                                        for m in teacher.payload["moves"]]
+    assert seated.payload["log"] != teacher.payload["log"]
+    teacher.step(-1)
+    assert not teacher.payload["live"] and not teacher.payload["error"]
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0])
+    teacher.table.changed()
+    teacher.end()
+    assert seated.payload["log"] == teacher.payload["log"]
+    assert seated.payload["moves"] == teacher.payload["moves"]
+    seated.step(-1)
+    assert not seated.payload["live"] and not seated.payload["error"]
