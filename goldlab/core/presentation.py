@@ -204,11 +204,13 @@ class Presenter:
     # ---------------------------------------------------------------- the table
     def board_html(self, state: State[Any], seat: int | None, *, selection: str = "",
                    legal: frozenset[str] = frozenset(), memory: bool = False,
-                   names: Sequence[str] = ()) -> str:
+                   names: Sequence[str] = (), now: State[Any] | None = None) -> str:
         """The table as ``seat`` sees it (None: everything), clickable elements carrying
         ``data-target`` ids; ``legal`` are the ids to highlight, ``selection`` the current
         pick.  ``memory``: draw what the seat saw earlier but cannot see now face down
-        (the player must remember).  ``names``: the players' names, if not "seat N"."""
+        (the player must remember).  ``names``: the players' names, if not "seat N".
+        ``now``: the game as it stands, when ``state`` is an earlier position: in memory
+        mode a card that lies face down at ``now`` is drawn face down on it too."""
         view = state.omniscient() if seat is None else state.observation(seat)
         html: str = view._repr_html_()
         return html

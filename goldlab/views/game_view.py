@@ -474,7 +474,7 @@ class GameView(anywidget.AnyWidget):
         memory = viewer.forgets
         board = presenter.board_html(shown, board_seat, selection=self.selection,
                                      legal=frozenset(targets), memory=memory,
-                                     names=table.names)
+                                     names=table.names, now=None if live else table.state)
         pages = self._pages(index)
         page_index = min(self.page, len(pages) - 1)
         page = pages[page_index]
@@ -483,6 +483,8 @@ class GameView(anywidget.AnyWidget):
         to_move = shown.current_player
         odds_seat = to_move if to_move >= 0 and (
             self.seat == EVERYTHING or self.seat == to_move) else None
+        if not live and viewer.forgets and not viewer.knows_all(table.state):
+            odds_seat = None  # an earlier position's odds count cards seen since
         odds = ([o.to_dict() for o in presenter.odds(shown, odds_seat, memory=memory)]
                 if odds_seat is not None else [])
         breakdown = presenter.breakdown(shown, table.names) if shown.is_terminal() else None

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from html import escape
 from typing import TYPE_CHECKING, Any
 
 from goldlab.core.presentation import (
@@ -31,9 +32,9 @@ from goldlab.core.presentation import (
 )
 from goldlab.core.state import CHANCE, TERMINAL, State, Step
 from goldlab.core.values import Action
-from goldlab.games.gold.actions import DealDonkey, Exchange, Reveal, Take
+from goldlab.games.gold.actions import DealDonkey, Exchange, Reveal, Steal, Take
 from goldlab.games.gold.cards import Card
-from goldlab.games.gold.events import FINAL, REFILL
+from goldlab.games.gold.events import FINAL, REFILL, SetCompleted
 from goldlab.games.gold.inspector import breakdown, pages
 from goldlab.games.gold.knowledge import face_down_now, told_without
 from goldlab.games.gold.odds import refill_odds
@@ -86,10 +87,15 @@ class GoldPresenter(Presenter):
     # ---------------------------------------------------------------- the table
     def board_html(self, state: State[Any], seat: int | None, *, selection: str = "",
                    legal: frozenset[str] = frozenset(), memory: bool = False,
-                   names: Sequence[str] = ()) -> str:
-        """The table as ``seat`` sees it, every card on offer and in a tableau a target."""
+                   names: Sequence[str] = (), now: State[Any] | None = None) -> str:
+        """The table as ``seat`` sees it, every card on offer and in a tableau a target.
+
+        An earlier position in memory mode (``now`` given) draws the cards that lie in a
+        scoring pile now face down, wherever they lay then."""
+        hidden = face_down_now(_gold(now)) if memory and now is not None and not (
+            now.is_terminal()) else frozenset()
         return table_html(_gold(state), seat, selection=selection, legal=legal, memory=memory,
-                          names=names)
+                          names=names, masked=hidden)
 
     def targets(self, state: State[Any], seat: int | None,
                 selection: str = "") -> dict[str, Action | None]:
@@ -219,13 +225,21 @@ class GoldPresenter(Presenter):
         label = seat_names(now.players, names)
         return [told_without(step, hidden, label) for step in steps]
 
-    def past_hidden(self, now: State[Any], viewer: Viewer) -> str:
-        """In memory mode earlier positions would show the cards in the scoring piles."""
-        if not viewer.forgets or viewer.knows_all(now) or not face_down_now(_gold(now)):
-            return ""
-        return ("Memory mode: earlier positions would show the cards that lie face down in "
-                "the scoring piles now, so they are not shown until the game is over. "
-                "Remember them!")
+    def told_pages(self, now: State[Any], before: State[Any], step: Step, after: State[Any],
+                   viewer: Viewer, names: Sequence[str] = ()) -> list[Page]:
+        """:meth:`pages`, or in memory mode, while cards lie in the scoring piles, one page
+        of what may be told for a step whose pages would show them: one that names them,
+        and a set or bonus (its pages list the tableaux as they were)."""
+        hidden = frozenset[Card]()
+        if viewer.forgets and not viewer.knows_all(now):
+            hidden = face_down_now(_gold(now))
+        shows_tableaux = (isinstance(step.action, Steal) or _gold(before).phase == BONUS
+                          or any(type(e) is SetCompleted for e in step.events))
+        if hidden and shows_tableaux:
+            told = told_without(step, hidden, seat_names(now.players, names))
+            body = "".join(f"<li>{escape(line)}</li>" for line in told.events)
+            return [Page(told.action, told.rules[0] if told.rules else "", f"<ul>{body}</ul>")]
+        return super().told_pages(now, before, step, after, viewer, names)
 
     # ---------------------------------------------------------------- inspection
     def pages(self, before: State[Any], step: Step, after: State[Any],

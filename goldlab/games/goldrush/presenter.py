@@ -286,12 +286,19 @@ class GoldrushPresenter(Presenter):
     # ---------------------------------------------------------------- the table
     def board_html(self, state: State[Any], seat: int | None, *, selection: str = "",
                    legal: frozenset[str] = frozenset(), memory: bool = False,
-                   names: Sequence[str] = ()) -> str:
-        """The table as round cards to click, each player's mine entrance and gold below."""
+                   names: Sequence[str] = (), now: State[Any] | None = None) -> str:
+        """The table as round cards to click, each player's mine entrance and gold below.
+
+        An earlier position in memory mode (``now`` given) shows a card face up only if
+        it lies open now (:func:`_open_cards`); chance's choices are not drawn on it (they
+        would count the cards seen since)."""
         s = _goldrush(state)
         view = s.omniscient() if seat is None else s.observation(seat)
         who = self._names(view.players, names)
         just = _just_turned(view, s)
+        shown: Counter[Card] | None = None  # None: every card up then is shown
+        if memory and now is not None and not now.is_terminal():
+            shown = _open_cards(_goldrush(now), seat)
         pending = s.pending if view.to_move == CHANCE_SEAT else -1
         context = _why_not_now(view, seat, who)
         grid = view.layout == GRID
@@ -307,10 +314,16 @@ class GoldrushPresenter(Presenter):
         for p in range(TABLE_SIZE):
             if grid and p % SIDE == 0:
                 parts.append(f'<span class="gr-axis">{ROWS[p // SIDE]}</span>')
-            parts.append(self._place(view, p, status[p], cards[p], just.get(p), p == pending,
+            card_now, just_now = cards[p], just.get(p)
+            if shown is not None and status[p] != GONE:
+                if card_now is not None and not shown[card_now]:
+                    card_now = None  # up then, face down now: remember it
+                if just_now is not None and not shown[just_now]:
+                    just_now = None
+            parts.append(self._place(view, p, status[p], card_now, just_now, p == pending,
                                      memory, TARGETS[p] in legal, context))
         parts.append("</div></div>")
-        if view.to_move == CHANCE_SEAT and pending >= 0:
+        if view.to_move == CHANCE_SEAT and pending >= 0 and shown is None:
             parts.append(self._chance_row(s, view, legal))
         parts.append(self._mines(view, seat, memory, who))
         parts.append(self._key(view, memory))
@@ -346,6 +359,9 @@ class GoldrushPresenter(Presenter):
             classes, inner = f"gr-up gr-f-{_face_key(c)}", _face_text(c)
             what = f"{self.card_name(c)}, face up this turn"
             badge = "now"
+        elif status == UP:  # an earlier position in memory mode: the card lies face down now
+            classes, inner = "gr-back gr-up", ""
+            what = "turned up then, face down now: remember what it was"
         elif just is not None:
             classes, inner = f"gr-up gr-f-{_face_key(just)}", _face_text(just)
             what = f"{self.card_name(just)}, turned up last turn and going back face down"
@@ -544,13 +560,6 @@ class GoldrushPresenter(Presenter):
                 hidden = True
                 lines.append(f"{_unnamed(event, who)} [{event.rule}]")
         return Told(said, tuple(lines), tuple(e.rule for e in step.events), hidden)
-
-    def past_hidden(self, now: State[Any], viewer: Viewer) -> str:
-        """In memory mode earlier positions would show the cards that lie face down again."""
-        if not viewer.forgets or viewer.knows_all(now):
-            return ""
-        return ("Memory mode: earlier positions would show cards that lie face down again, "
-                "so they are not shown until the game is over. Remember them!")
 
     # ---------------------------------------------------------------- inspection
     def pages(self, before: State[Any], step: Step, after: State[Any],
