@@ -348,3 +348,28 @@ def test_a_presenter_may_refuse_earlier_positions_with_a_reason() -> None:
     teacher = view.another(seat="all")
     teacher.goto(0)
     assert not teacher.payload["live"] and not teacher.error
+
+
+def test_the_open_table_shows_no_mine_entrance_s_gold() -> None:
+    """The open table sees what lies open: every gold card under a mine entrance face down
+    (it used to draw the table from the seat to move, whose gold showed face up)."""
+    checked = 0
+    for seed in range(6):
+        state = _random_game("goldrush", 40 + seed, players=2)
+        taken = state.observation(0).taken
+        mover = state.current_player
+        if not (mover >= 0 and taken[mover]):
+            continue
+        public = GameView(state, seat="public")
+        assert public.payload["board"].count("gr-coin gr-f-gold") == 0
+        own = GameView(state, seat=mover)
+        assert own.payload["board"].count("gr-coin gr-f-gold") == len(taken[mover])
+        checked += 1
+    assert checked >= 2
+
+
+def test_the_open_table_is_nobody_s_seat() -> None:
+    """Gold!'s open table marks no player "you" (it drew the table from the seat to move)."""
+    state = _random_game("gold", 3, players=3)
+    assert '<span class="gl-badge">you</span>' not in GameView(state, seat="public").html
+    assert '<span class="gl-badge">you</span>' in GameView(state, seat=1).html
