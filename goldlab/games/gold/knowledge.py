@@ -77,17 +77,14 @@ def unseen_by(state: GoldState, seat: int) -> list[int]:
 
 
 def face_down_now(state: GoldState) -> frozenset[Card]:
-    """The cards that lie in a scoring pile now and nowhere open (offer, tableaux, discard,
-    box): what a player in memory mode must remember, so nothing may name them."""
-    piled = {c for pile in state.piles for c in pile}
-    if not piled:
-        return frozenset()
-    open_ = {*state.offer, *(c for t in state.tableaux for c in t), *state.discard, *state.box}
-    return frozenset(piled - open_)
+    """The kinds of card of which a copy lies in a scoring pile now: what a player in memory
+    mode must remember, so nothing may name them (an open copy of the same kind does not
+    tell which copy an earlier step moved)."""
+    return frozenset(c for pile in state.piles for c in pile)
 
 
-A_CARD = "a card now face down"
-"""How a card that lies face down in a scoring pile now is told in memory mode."""
+A_CARD = "a card to remember"
+"""How a card of which a copy lies in a scoring pile now is told in memory mode."""
 
 
 def told_without(step: Step, hidden: frozenset[Card], label: Sequence[str]) -> Told:

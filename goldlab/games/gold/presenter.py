@@ -90,8 +90,8 @@ class GoldPresenter(Presenter):
                    names: Sequence[str] = (), now: State[Any] | None = None) -> str:
         """The table as ``seat`` sees it, every card on offer and in a tableau a target.
 
-        An earlier position in memory mode (``now`` given) draws the cards that lie in a
-        scoring pile now face down, wherever they lay then."""
+        An earlier position in memory mode (``now`` given) draws face down, wherever they
+        lay then, the cards of which a copy lies in a scoring pile now."""
         hidden = face_down_now(_gold(now)) if memory and now is not None and not (
             now.is_terminal()) else frozenset()
         return table_html(_gold(state), seat, selection=selection, legal=legal, memory=memory,
@@ -210,8 +210,8 @@ class GoldPresenter(Presenter):
     def told(self, now: State[Any], step: Step, viewer: Viewer,
              names: Sequence[str] = ()) -> Told:
         """A step as ``viewer`` may know it now.  In memory mode (and on the open table) the
-        scoring piles lie face down, so a card that lies in one now (and nowhere open) is
-        "a card", not named: "seat 0 takes a card", not which."""
+        scoring piles lie face down, so a card of which a copy lies in one now is not
+        named: "seat 0 takes a card to remember", not which."""
         return self.told_steps(now, [step], viewer, names)[0]
 
     def told_steps(self, now: State[Any], steps: Sequence[Step], viewer: Viewer,

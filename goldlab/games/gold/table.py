@@ -181,8 +181,9 @@ def _row(cards_html: str, empty: str = "none") -> str:
     return f'<div class="gl-cards">{inside}</div>'
 
 
-FACE_DOWN_NOW = "card that lies face down in a scoring pile now: remember it"
-"""What an earlier position in memory mode says of a card that lies in a scoring pile now."""
+FACE_DOWN_NOW = "card to remember: a card like it lies face down in a scoring pile now"
+"""What an earlier position in memory mode says of a card of which a copy lies in a
+scoring pile now."""
 
 
 def table_html(state: GoldState, seat: int | None, *, selection: str = "",

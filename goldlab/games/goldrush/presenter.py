@@ -16,7 +16,6 @@ every flip is public, and cards never flipped have no identity yet.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from html import escape
@@ -290,15 +289,15 @@ class GoldrushPresenter(Presenter):
         """The table as round cards to click, each player's mine entrance and gold below.
 
         An earlier position in memory mode (``now`` given) shows a card face up only if
-        it lies open now (:func:`_open_cards`); chance's choices are not drawn on it (they
+        it lies open now (:func:`_open_turn`); chance's choices are not drawn on it (they
         would count the cards seen since)."""
         s = _goldrush(state)
         view = s.omniscient() if seat is None else s.observation(seat)
         who = self._names(view.players, names)
         just = _just_turned(view, s)
-        shown: Counter[Card] | None = None  # None: every card up then is shown
+        shown: frozenset[int] | None = None  # None: every card up then is shown
         if memory and now is not None and not now.is_terminal():
-            shown = _open_cards(_goldrush(now), seat)
+            shown = _open_turn(_goldrush(now))[1]
         pending = s.pending if view.to_move == CHANCE_SEAT else -1
         context = _why_not_now(view, seat, who)
         grid = view.layout == GRID
@@ -315,11 +314,8 @@ class GoldrushPresenter(Presenter):
             if grid and p % SIDE == 0:
                 parts.append(f'<span class="gr-axis">{ROWS[p // SIDE]}</span>')
             card_now, just_now = cards[p], just.get(p)
-            if shown is not None and status[p] != GONE:
-                if card_now is not None and not shown[card_now]:
-                    card_now = None  # up then, face down now: remember it
-                if just_now is not None and not shown[just_now]:
-                    just_now = None
+            if shown is not None and p not in shown:
+                card_now = just_now = None  # up then, face down now: remember it
             parts.append(self._place(view, p, status[p], card_now, just_now, p == pending,
                                      memory, TARGETS[p] in legal, context))
         parts.append("</div></div>")
@@ -529,37 +525,35 @@ class GoldrushPresenter(Presenter):
     def told(self, now: State[Any], step: Step, viewer: Viewer,
              names: Sequence[str] = ()) -> Told:
         """A step as ``viewer`` may know it now.  In memory mode (and on the open table) a
-        card is named only while it lies open: face up this turn, turned up in the turn
-        just played, or (a seat's) under the seat's own mine entrance; every other card
-        the step turned up is "the card at 18", not what it was."""
+        step's cards are named only while they lie open: in the turn under way, or in the
+        turn just played until the next flip; any other step's card is "the card at 18",
+        not what it was (a card of the same kind may lie open elsewhere)."""
         if not viewer.forgets or viewer.knows_all(now):
             return super().told(now, step, viewer, names)
-        return self._told(step, _open_cards(_goldrush(now), viewer.seat),
-                          self._names(now.players, names))
+        return self._told(step, _open_turn(_goldrush(now))[0], self._names(now.players, names))
 
     def told_steps(self, now: State[Any], steps: Sequence[Step], viewer: Viewer,
                    names: Sequence[str] = ()) -> list[Told]:
         """:meth:`told` of many steps, working out once what lies open."""
         if not viewer.forgets or viewer.knows_all(now):
             return super().told_steps(now, steps, viewer, names)
-        shown = _open_cards(_goldrush(now), viewer.seat)
+        turn = _open_turn(_goldrush(now))[0]
         who = self._names(now.players, names)
-        return [self._told(step, shown, who) for step in steps]
+        return [self._told(step, turn, who) for step in steps]
 
-    def _told(self, step: Step, shown: Counter[Card], who: Sequence[str]) -> Told:
+    @staticmethod
+    def _told(step: Step, turn: int, who: Sequence[str]) -> Told:
+        """``step`` told in full if its flips are of the turn ``turn`` (open now), else
+        without naming a card."""
+        if all(e.turn == turn for e in step.events if isinstance(e, CardFlipped)):
+            return Told(str(step.action), tuple(str(e) for e in step.events),
+                        tuple(e.rule for e in step.events))
         action = step.action
-        hidden = isinstance(action, Reveal) and not shown[action.card]
         said = (f"chance: turns up the card at {action.position}"
-                if hidden and isinstance(action, Reveal) else str(action))
-        lines = []
-        for event in step.events:
-            cards = _named_cards(event)
-            if all(shown[c] for c in cards):
-                lines.append(str(event))
-            else:
-                hidden = True
-                lines.append(f"{_unnamed(event, who)} [{event.rule}]")
-        return Told(said, tuple(lines), tuple(e.rule for e in step.events), hidden)
+                if isinstance(action, Reveal) else str(action))
+        lines = tuple(f"{_unnamed(e, who)} [{e.rule}]" if _named_cards(e) else str(e)
+                      for e in step.events)
+        return Told(said, lines, tuple(e.rule for e in step.events), True)
 
     # ---------------------------------------------------------------- inspection
     def pages(self, before: State[Any], step: Step, after: State[Any],
@@ -698,18 +692,14 @@ class GoldrushPresenter(Presenter):
 
 
 # -------------------------------------------------------------------- helpers
-def _open_cards(state: GoldrushState, seat: int | None) -> Counter[Card]:
-    """The cards a player in memory mode sees now: face up, turned up in the turn just
-    played (until the next flip, whether they went back face down or left the table), and
-    the gold under the seat's own mine entrance (None: the open table, nobody's)."""
+def _open_turn(state: GoldrushState) -> tuple[int, frozenset[int]]:
+    """The turn whose cards a player in memory mode sees now, and where they lie: the turn
+    under way once a card is up, else the turn just played (until the next flip, whether
+    its cards went back face down or left the table)."""
     view = state.observation(0)
-    shown: Counter[Card] = Counter(view.face_up().values())
-    if not (state.up or state.pending >= 0 or shown):
-        last = view.turn_no - 1
-        shown.update(f.card for f in view.flips if f.turn == last and f.seat >= 0)
-    if seat is not None:
-        shown.update(view.taken[seat])
-    return shown
+    under_way = bool(state.up) or state.pending >= 0
+    turn = view.turn_no if under_way else view.turn_no - 1
+    return turn, frozenset(f.position for f in view.flips if f.turn == turn and f.seat >= 0)
 
 
 def _named_cards(event: Event) -> tuple[Card, ...]:
