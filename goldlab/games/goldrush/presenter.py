@@ -545,10 +545,12 @@ class GoldrushPresenter(Presenter):
     def _told(step: Step, turn: int, who: Sequence[str]) -> Told:
         """``step`` told in full if its flips are of the turn ``turn`` (open now), else
         without naming a card."""
-        if all(e.turn == turn for e in step.events if isinstance(e, CardFlipped)):
-            return Told(str(step.action), tuple(str(e) for e in step.events),
-                        tuple(e.rule for e in step.events))
         action = step.action
+        turns = [e.turn for e in step.events if isinstance(e, CardFlipped)]
+        names_cards = isinstance(action, Reveal) or any(map(_named_cards, step.events))
+        if not names_cards or (turns and all(t == turn for t in turns)):
+            return Told(str(action), tuple(str(e) for e in step.events),
+                        tuple(e.rule for e in step.events))
         said = (f"chance: turns up the card at {action.position}"
                 if isinstance(action, Reveal) else str(action))
         lines = tuple(f"{_unnamed(e, who)} [{e.rule}]" if _named_cards(e) else str(e)
