@@ -212,7 +212,7 @@ def _gold_hidden_pairs(state: Any, rng: random.Random) -> list[tuple[Any, Any]]:
     return sorted(pairs, key=lambda p: p[0].colour != p[1].colour)  # a set keeps its colour
 
 
-TWINS = 6
+TWINS = 5
 """How many memory twins each game's test checks."""
 
 MEMORY_GAMES = {
