@@ -14,6 +14,12 @@ in a ``data-target`` attribute, and the view marks the legal ones.
 
 A game without a presenter of its own gets :class:`Presenter` itself: the observation's
 HTML, no click targets, and notation for everything.
+
+What a viewer may know is the presenter's to say, never the view's: a :class:`Viewer` is
+a seat (or the open table, or the teacher), in memory mode or not; :meth:`Presenter.told`
+gives a step as that viewer may know it *now* (in memory mode, without the cards that lie
+face down again), and :meth:`Presenter.past_hidden` says why earlier positions may not be
+shown to the viewer, if they may not.
 """
 
 from __future__ import annotations
@@ -29,6 +35,51 @@ from goldlab.core.values import Action
 if TYPE_CHECKING:
     from goldlab.core.game import Game
     from goldlab.core.state import State, Step
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """Who looks at the table: a seat, the open table, or the teacher (everything).
+
+    >>> Viewer(0, memory=True).forgets, Viewer().everything, Viewer(public=True).forgets
+    (True, True, True)
+    """
+
+    seat: int | None = None
+    """The seat whose player looks; None: nobody's seat (the teacher, or the open table)."""
+    memory: bool = False
+    """Memory mode: what the player saw earlier and lies face down again is to be
+    remembered, so nothing may name it (after the game, everything may)."""
+    public: bool = False
+    """The open table: only what lies open, nobody's own cards (memory mode always)."""
+
+    @property
+    def everything(self) -> bool:
+        """True for the teacher's view, which may show everything."""
+        return self.seat is None and not self.public
+
+    @property
+    def forgets(self) -> bool:
+        """True when only what lies open now may be named (memory mode, the open table)."""
+        return self.memory or self.public
+
+    def knows_all(self, now: State[Any]) -> bool:
+        """True when everything may be shown: the teacher's view, or the game is over."""
+        return self.everything or now.is_terminal()
+
+
+@dataclass(frozen=True, slots=True)
+class Told:
+    """One step as a viewer may know it now: the action and the events, as text.
+
+    ``concealed``: something was left out that the viewer may not know now (a card that
+    lies face down again), so the step must not be shown any other way either.
+    """
+
+    action: str
+    events: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()
+    concealed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,11 +204,13 @@ class Presenter:
     # ---------------------------------------------------------------- the table
     def board_html(self, state: State[Any], seat: int | None, *, selection: str = "",
                    legal: frozenset[str] = frozenset(), memory: bool = False,
-                   names: Sequence[str] = ()) -> str:
+                   names: Sequence[str] = (), now: State[Any] | None = None) -> str:
         """The table as ``seat`` sees it (None: everything), clickable elements carrying
         ``data-target`` ids; ``legal`` are the ids to highlight, ``selection`` the current
         pick.  ``memory``: draw what the seat saw earlier but cannot see now face down
-        (the player must remember).  ``names``: the players' names, if not "seat N"."""
+        (the player must remember).  ``names``: the players' names, if not "seat N".
+        ``now``: the game as it stands, when ``state`` is an earlier position: in memory
+        mode a card that lies face down at ``now`` is drawn face down on it too."""
         view = state.omniscient() if seat is None else state.observation(seat)
         html: str = view._repr_html_()
         return html
@@ -189,6 +242,37 @@ class Presenter:
         ``memory``: the player plays in memory mode, so leave out chances that name a card
         the player saw earlier (the player must remember it, not read it here)."""
         return []
+
+    # ---------------------------------------------------------------- what a viewer may know
+    def told(self, now: State[Any], step: Step, viewer: Viewer,
+             names: Sequence[str] = ()) -> Told:
+        """``step`` (of the game that is at ``now``) as ``viewer`` may know it now.
+
+        The base class tells every step as it is: a game whose events name something a
+        viewer may not know (in memory mode: cards that lie face down again) says less."""
+        return Told(str(step.action), tuple(str(e) for e in step.events),
+                    tuple(e.rule for e in step.events))
+
+    def told_steps(self, now: State[Any], steps: Sequence[Step], viewer: Viewer,
+                   names: Sequence[str] = ()) -> list[Told]:
+        """:meth:`told` of many steps at once (a game may work out what is open only once)."""
+        return [self.told(now, step, viewer, names) for step in steps]
+
+    def past_hidden(self, now: State[Any], viewer: Viewer) -> str:
+        """Why ``viewer`` may not look at earlier positions of the game at ``now`` (they would
+        show what the viewer may not know now), or ``""`` if it may."""
+        return ""
+
+    def told_pages(self, now: State[Any], before: State[Any], step: Step, after: State[Any],
+                   viewer: Viewer, names: Sequence[str] = ()) -> list[Page]:
+        """The inspector pages of one step as ``viewer`` may see them now: :meth:`pages`, or,
+        when the step names what the viewer may not know, one page of what it may."""
+        told = self.told(now, step, viewer, names)
+        if not told.concealed:
+            return self.pages(before, step, after, names)
+        body = "".join(f"<li>{escape(line)}</li>" for line in told.events)
+        return [Page(told.action, told.rules[0] if told.rules else "",
+                     f"<ul>{body}</ul>" if body else "")]
 
     # ---------------------------------------------------------------- inspection
     def pages(self, before: State[Any], step: Step, after: State[Any],

@@ -32,9 +32,9 @@ import traitlets
 
 from goldlab.bots import Bot
 from goldlab.core.errors import GoldlabError, IllegalActionError
-from goldlab.core.presentation import Play, Refuse, Select
+from goldlab.core.presentation import Page, Play, Presenter, Refuse, Select, Told, Viewer
 from goldlab.core.record import Record
-from goldlab.core.state import CHANCE, TERMINAL, State
+from goldlab.core.state import CHANCE, TERMINAL, State, Step
 from goldlab.scenarios import Scenario
 from goldlab.views.table import Table
 
@@ -384,13 +384,16 @@ class GameView(anywidget.AnyWidget):
         self._refresh()
 
     def _pages(self, index: int) -> list[Any]:
-        frames, steps = self.table.frames()
+        """The inspector pages of frame ``index``, as this view's seat may see them now."""
+        table = self.table
+        frames, steps = table.frames()
+        presenter, viewer = table.presenter, self._viewer()
         if index == 0:
-            return [_start_page(frames[0])]
-        presenter = self.table.presenter
-        pages: list[Any] = presenter.pages(frames[index - 1], steps[index - 1], frames[index],
-                                           names=self.table.names)
-        return pages or [_start_page(frames[index])]
+            return [_start_page(frames[0], presenter, table.state, viewer, table.names)]
+        pages: list[Any] = presenter.told_pages(table.state, frames[index - 1], steps[index - 1],
+                                                frames[index], viewer, table.names)
+        return pages or [_start_page(frames[index], presenter, table.state, viewer,
+                                     table.names)]
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Sequence[Any]) -> None:
         if not isinstance(content, dict):
@@ -440,10 +443,26 @@ class GameView(anywidget.AnyWidget):
             self._refresh()
 
     # ---------------------------------------------------------------- the payload
+    def _viewer(self) -> Viewer:
+        """Who looks through this view, as the presenter asks: what it may know is the
+        presenter's to say (nothing a seat may not know, in memory mode nothing that lies
+        face down again, on the open table only what lies open)."""
+        if self.seat == PUBLIC:
+            return Viewer(public=True, memory=True)
+        if isinstance(self.seat, int):
+            return Viewer(self.seat, memory=self.memory)
+        return Viewer()
+
     def _refresh(self) -> None:
         table = self.table
         presenter = table.presenter
         frames, steps = table.frames()
+        viewer = self._viewer()
+        if self.position is not None:
+            hidden = presenter.past_hidden(table.state, viewer)
+            if hidden:  # an earlier position would show what this seat may not know now
+                self.position, self.page, self._error_rule = None, 0, ""
+                self.error = hidden
         live = self.position is None
         index = len(frames) - 1 if live else self.position
         assert index is not None
@@ -451,16 +470,11 @@ class GameView(anywidget.AnyWidget):
         acting = self._can_act()
         seat = self._acting_seat()
         targets = presenter.targets(shown, seat, self.selection) if acting else {}
-        if isinstance(self.seat, int):
-            board_seat: int | None = self.seat
-        elif self.seat == PUBLIC:
-            board_seat = max(shown.current_player, 0)
-        else:
-            board_seat = None
-        memory = self.memory or self.seat == PUBLIC
+        board_seat = viewer.seat  # the open table: nobody's seat, in memory mode
+        memory = viewer.forgets
         board = presenter.board_html(shown, board_seat, selection=self.selection,
                                      legal=frozenset(targets), memory=memory,
-                                     names=table.names)
+                                     names=table.names, now=None if live else table.state)
         pages = self._pages(index)
         page_index = min(self.page, len(pages) - 1)
         page = pages[page_index]
@@ -469,11 +483,16 @@ class GameView(anywidget.AnyWidget):
         to_move = shown.current_player
         odds_seat = to_move if to_move >= 0 and (
             self.seat == EVERYTHING or self.seat == to_move) else None
+        if not live and viewer.forgets and not viewer.knows_all(table.state):
+            odds_seat = None  # an earlier position's odds count cards seen since
         odds = ([o.to_dict() for o in presenter.odds(shown, odds_seat, memory=memory)]
                 if odds_seat is not None else [])
         breakdown = presenter.breakdown(shown, table.names) if shown.is_terminal() else None
-        highlight = presenter.target_of(steps[index - 1].action) if index else None
-        self._log = [str(line) for line in _log_lines(shown)][-LOG_LINES:]
+        now = table.state
+        told = presenter.told_steps(now, steps, viewer, table.names)
+        highlight = (presenter.target_of(steps[index - 1].action)
+                     if index and not told[index - 1].concealed else None)
+        self._log = _log_lines(shown, presenter, now, viewer, table.names)[-LOG_LINES:]
         self._revision += 1
         example = self.legal[:1]
         self.payload = {
@@ -500,7 +519,8 @@ class GameView(anywidget.AnyWidget):
             "acting": acting,
             "index": index,
             "last": len(frames) - 1,
-            "moves": [_move_label(i, step, table.names) for i, step in enumerate(steps, 1)],
+            "moves": [_move_label(i, step, table.names, said)
+                      for i, (step, said) in enumerate(zip(steps, told, strict=True), 1)],
             "inspector": {
                 "title": page.title,
                 "rule": page.rule,
@@ -526,24 +546,33 @@ class GameView(anywidget.AnyWidget):
         return True
 
 
-def _start_page(state: State[Any]) -> Any:
-    from goldlab.core.presentation import Page
-
-    setup = [str(e) for e in state.events()][:40]
-    body = "".join(f"<li>{escape(line)}</li>" for line in setup)
+def _start_page(state: State[Any], presenter: Presenter, now: State[Any], viewer: Viewer,
+                names: Sequence[str]) -> Page:
+    """The set-up, as ``viewer`` may know it now (``now``: the game as it stands)."""
+    setup = [str(e) for e in getattr(state, "setup_events", ())]
+    for told in presenter.told_steps(now, state.history, viewer, names):
+        setup.extend(told.events)
+    body = "".join(f"<li>{escape(line)}</li>" for line in setup[:40])
     return Page("The start: the table as set up", "", f"<ul>{body}</ul>" if body else "")
 
 
-def _move_label(number: int, step: Any, names: Sequence[str]) -> str:
-    who = names[step.actor] if 0 <= step.actor < len(names) else "chance"
-    return f"{number}. {who}: {step.action}"
+def _move_label(number: int, step: Step, names: Sequence[str], told: Told) -> str:
+    """A line of the move list: the step's number, who moved, the move as told to the view."""
+    if step.actor == CHANCE:
+        return f"{number}. {told.action}"  # chance's moves say "chance: ..." themselves
+    who = names[step.actor] if 0 <= step.actor < len(names) else f"seat {step.actor}"
+    return f"{number}. {who}: {told.action}"
 
 
-def _log_lines(state: State[Any]) -> list[str]:
+def _log_lines(state: State[Any], presenter: Presenter, now: State[Any], viewer: Viewer,
+               names: Sequence[str]) -> list[str]:
+    """The latest steps of ``state`` and what they caused, as ``viewer`` may know them now."""
     lines: list[str] = []
-    for step in state.recent_steps(12):
-        lines.append(str(step))
-        lines.extend(f"   {event}" for event in step.events)
+    recent = state.recent_steps(12)
+    for step, told in zip(recent, presenter.told_steps(now, recent, viewer, names), strict=True):
+        who = "" if step.actor == CHANCE else f"seat {step.actor}: "
+        lines.append(f"{who}{told.action}")
+        lines.extend(f"   {event}" for event in told.events)
     return lines
 
 

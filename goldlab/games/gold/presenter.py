@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from html import escape
 from typing import TYPE_CHECKING, Any
 
 from goldlab.core.presentation import (
@@ -26,12 +27,16 @@ from goldlab.core.presentation import (
     Quote,
     Refuse,
     Select,
+    Told,
+    Viewer,
 )
 from goldlab.core.state import CHANCE, TERMINAL, State, Step
 from goldlab.core.values import Action
-from goldlab.games.gold.actions import DealDonkey, Exchange, Reveal, Take
-from goldlab.games.gold.events import FINAL, REFILL
+from goldlab.games.gold.actions import DealDonkey, Exchange, Reveal, Steal, Take
+from goldlab.games.gold.cards import Card
+from goldlab.games.gold.events import FINAL, REFILL, SetCompleted
 from goldlab.games.gold.inspector import breakdown, pages
+from goldlab.games.gold.knowledge import face_down_now, told_without
 from goldlab.games.gold.odds import refill_odds
 from goldlab.games.gold.rulebook import GAMEPLAY, QUOTES
 from goldlab.games.gold.rules import BONUS, EXCHANGES, NO_BONUS, STEALS, TAKES
@@ -82,10 +87,15 @@ class GoldPresenter(Presenter):
     # ---------------------------------------------------------------- the table
     def board_html(self, state: State[Any], seat: int | None, *, selection: str = "",
                    legal: frozenset[str] = frozenset(), memory: bool = False,
-                   names: Sequence[str] = ()) -> str:
-        """The table as ``seat`` sees it, every card on offer and in a tableau a target."""
+                   names: Sequence[str] = (), now: State[Any] | None = None) -> str:
+        """The table as ``seat`` sees it, every card on offer and in a tableau a target.
+
+        An earlier position in memory mode (``now`` given) draws face down, wherever they
+        lay then, the cards of which a copy lies in a scoring pile now."""
+        hidden = face_down_now(_gold(now)) if memory and now is not None and not (
+            now.is_terminal()) else frozenset()
         return table_html(_gold(state), seat, selection=selection, legal=legal, memory=memory,
-                          names=names)
+                          names=names, masked=hidden)
 
     def targets(self, state: State[Any], seat: int | None,
                 selection: str = "") -> dict[str, Action | None]:
@@ -195,6 +205,41 @@ class GoldPresenter(Presenter):
         The same in memory mode: no chance here names a card seen earlier; they count
         what a player with a good memory has seen (sets scored in public included)."""
         return refill_odds(_gold(state), seat)
+
+    # ---------------------------------------------------------------- what a viewer may know
+    def told(self, now: State[Any], step: Step, viewer: Viewer,
+             names: Sequence[str] = ()) -> Told:
+        """A step as ``viewer`` may know it now.  In memory mode (and on the open table) the
+        scoring piles lie face down, so a card of which a copy lies in one now is not
+        named: "seat 0 takes a card to remember", not which."""
+        return self.told_steps(now, [step], viewer, names)[0]
+
+    def told_steps(self, now: State[Any], steps: Sequence[Step], viewer: Viewer,
+                   names: Sequence[str] = ()) -> list[Told]:
+        """:meth:`told` of many steps, working out once which cards lie face down."""
+        hidden = frozenset[Card]()
+        if viewer.forgets and not viewer.knows_all(now):
+            hidden = face_down_now(_gold(now))
+        if not hidden:
+            return [Presenter.told(self, now, step, viewer, names) for step in steps]
+        label = seat_names(now.players, names)
+        return [told_without(step, hidden, label) for step in steps]
+
+    def told_pages(self, now: State[Any], before: State[Any], step: Step, after: State[Any],
+                   viewer: Viewer, names: Sequence[str] = ()) -> list[Page]:
+        """:meth:`pages`, or in memory mode, while cards lie in the scoring piles, one page
+        of what may be told for a step whose pages would show them: one that names them,
+        and a set or bonus (its pages list the tableaux as they were)."""
+        hidden = frozenset[Card]()
+        if viewer.forgets and not viewer.knows_all(now):
+            hidden = face_down_now(_gold(now))
+        shows_tableaux = (isinstance(step.action, Steal) or _gold(before).phase == BONUS
+                          or any(type(e) is SetCompleted for e in step.events))
+        if hidden and shows_tableaux:
+            told = told_without(step, hidden, seat_names(now.players, names))
+            body = "".join(f"<li>{escape(line)}</li>" for line in told.events)
+            return [Page(told.action, told.rules[0] if told.rules else "", f"<ul>{body}</ul>")]
+        return super().told_pages(now, before, step, after, viewer, names)
 
     # ---------------------------------------------------------------- inspection
     def pages(self, before: State[Any], step: Step, after: State[Any],

@@ -181,10 +181,18 @@ def _row(cards_html: str, empty: str = "none") -> str:
     return f'<div class="gl-cards">{inside}</div>'
 
 
+FACE_DOWN_NOW = "card to remember: a card like it lies face down in a scoring pile now"
+"""What an earlier position in memory mode says of a card of which a copy lies in a
+scoring pile now."""
+
+
 def table_html(state: GoldState, seat: int | None, *, selection: str = "",
                legal: frozenset[str] = frozenset(), memory: bool = False,
-               names: Sequence[str] = ()) -> str:
-    """The whole table as ``seat`` sees it (None: everything); see the module docstring."""
+               names: Sequence[str] = (), masked: frozenset[Card] = frozenset()) -> str:
+    """The whole table as ``seat`` sees it (None: everything); see the module docstring.
+
+    ``masked``: cards drawn face down (no face, no target) wherever they lie: in memory
+    mode, on an earlier position, the cards that lie in a scoring pile now."""
     view = state.omniscient() if seat is None else state.observation(seat)
     label = seat_names(view.players, names)
     mover = view.to_move
@@ -196,7 +204,7 @@ def table_html(state: GoldState, seat: int | None, *, selection: str = "",
     # The middle of the table: the offer and the draw pile.
     offer_cards = []
     for c, target in zip(view.offer, card_ids(offer_prefix(), view.offer), strict=True):
-        offer_cards.append(_target_card(
+        offer_cards.append(_backs(1, FACE_DOWN_NOW) if c in masked else _target_card(
             c, target, _offer_says(c, view.phase, acting, give), legal, selection))
     draw = _backs(view.draw_pile, "cards in the draw pile")
     removed = view.removed_unseen
@@ -223,6 +231,9 @@ def table_html(state: GoldState, seat: int | None, *, selection: str = "",
         tableau = view.tableaux[s]
         cards_html = []
         for c, target in zip(tableau, card_ids(tableau_prefix(s), tableau), strict=True):
+            if c in masked:
+                cards_html.append(_backs(1, FACE_DOWN_NOW))
+                continue
             says = _tableau_says(c, s, label, view.phase, acting, give)
             cards_html.append(_target_card(c, target, says, legal, selection))
         pile = view.scoring_piles[s]

@@ -106,11 +106,12 @@ class GoldlandPresenter(Presenter):
     # ---------------------------------------------------------------- the table
     def board_html(self, state: State[Any], seat: int | None, *, selection: str = "",
                    legal: frozenset[str] = frozenset(), memory: bool = False,
-                   names: Sequence[str] = ()) -> str:
+                   names: Sequence[str] = (), now: State[Any] | None = None) -> str:
         """The grid as tiles with their exits, and the panels, every control a target.
 
-        ``memory`` has no effect: nothing in Goldland that a player once saw is hidden
-        later (the backpacks and tiles stay open, the face-down stack was never seen).
+        ``memory`` (and ``now``) have no effect: nothing in Goldland that a player once saw
+        is hidden later (the backpacks and tiles stay open, the face-down stack was never
+        seen).
         """
         gl = goldland_state(state)
         return picture.board_html(gl, seat, selection, legal, names)

@@ -30,6 +30,8 @@ from goldlab.core.presentation import (
     Play,
     Presenter,
     Refuse,
+    Told,
+    Viewer,
 )
 from goldlab.core.state import CHANCE as CHANCE_SEAT
 from goldlab.core.state import TERMINAL, State, Step
@@ -283,12 +285,19 @@ class GoldrushPresenter(Presenter):
     # ---------------------------------------------------------------- the table
     def board_html(self, state: State[Any], seat: int | None, *, selection: str = "",
                    legal: frozenset[str] = frozenset(), memory: bool = False,
-                   names: Sequence[str] = ()) -> str:
-        """The table as round cards to click, each player's mine entrance and gold below."""
+                   names: Sequence[str] = (), now: State[Any] | None = None) -> str:
+        """The table as round cards to click, each player's mine entrance and gold below.
+
+        An earlier position in memory mode (``now`` given) shows a card face up only if
+        it lies open now (:func:`_open_turn`); chance's choices are not drawn on it (they
+        would count the cards seen since)."""
         s = _goldrush(state)
         view = s.omniscient() if seat is None else s.observation(seat)
         who = self._names(view.players, names)
         just = _just_turned(view, s)
+        shown: frozenset[int] | None = None  # None: every card up then is shown
+        if memory and now is not None and not now.is_terminal():
+            shown = _open_turn(_goldrush(now))[1]
         pending = s.pending if view.to_move == CHANCE_SEAT else -1
         context = _why_not_now(view, seat, who)
         grid = view.layout == GRID
@@ -304,10 +313,13 @@ class GoldrushPresenter(Presenter):
         for p in range(TABLE_SIZE):
             if grid and p % SIDE == 0:
                 parts.append(f'<span class="gr-axis">{ROWS[p // SIDE]}</span>')
-            parts.append(self._place(view, p, status[p], cards[p], just.get(p), p == pending,
+            card_now, just_now = cards[p], just.get(p)
+            if shown is not None and p not in shown:
+                card_now = just_now = None  # up then, face down now: remember it
+            parts.append(self._place(view, p, status[p], card_now, just_now, p == pending,
                                      memory, TARGETS[p] in legal, context))
         parts.append("</div></div>")
-        if view.to_move == CHANCE_SEAT and pending >= 0:
+        if view.to_move == CHANCE_SEAT and pending >= 0 and shown is None:
             parts.append(self._chance_row(s, view, legal))
         parts.append(self._mines(view, seat, memory, who))
         parts.append(self._key(view, memory))
@@ -343,6 +355,9 @@ class GoldrushPresenter(Presenter):
             classes, inner = f"gr-up gr-f-{_face_key(c)}", _face_text(c)
             what = f"{self.card_name(c)}, face up this turn"
             badge = "now"
+        elif status == UP:  # an earlier position in memory mode: the card lies face down now
+            classes, inner = "gr-back gr-up", ""
+            what = "turned up then, face down now: remember what it was"
         elif just is not None:
             classes, inner = f"gr-up gr-f-{_face_key(just)}", _face_text(just)
             what = f"{self.card_name(just)}, turned up last turn and going back face down"
@@ -506,6 +521,42 @@ class GoldrushPresenter(Presenter):
                 ))
         return out
 
+    # ---------------------------------------------------------------- what a viewer may know
+    def told(self, now: State[Any], step: Step, viewer: Viewer,
+             names: Sequence[str] = ()) -> Told:
+        """A step as ``viewer`` may know it now.  In memory mode (and on the open table) a
+        step's cards are named only while they lie open: in the turn under way, or in the
+        turn just played until the next flip; any other step's card is "the card at 18",
+        not what it was (a card of the same kind may lie open elsewhere)."""
+        if not viewer.forgets or viewer.knows_all(now):
+            return super().told(now, step, viewer, names)
+        return self._told(step, _open_turn(_goldrush(now))[0], self._names(now.players, names))
+
+    def told_steps(self, now: State[Any], steps: Sequence[Step], viewer: Viewer,
+                   names: Sequence[str] = ()) -> list[Told]:
+        """:meth:`told` of many steps, working out once what lies open."""
+        if not viewer.forgets or viewer.knows_all(now):
+            return super().told_steps(now, steps, viewer, names)
+        turn = _open_turn(_goldrush(now))[0]
+        who = self._names(now.players, names)
+        return [self._told(step, turn, who) for step in steps]
+
+    @staticmethod
+    def _told(step: Step, turn: int, who: Sequence[str]) -> Told:
+        """``step`` told in full if its flips are of the turn ``turn`` (open now), else
+        without naming a card."""
+        action = step.action
+        turns = [e.turn for e in step.events if isinstance(e, CardFlipped)]
+        names_cards = isinstance(action, Reveal) or any(map(_named_cards, step.events))
+        if not names_cards or (turns and all(t == turn for t in turns)):
+            return Told(str(action), tuple(str(e) for e in step.events),
+                        tuple(e.rule for e in step.events))
+        said = (f"chance: turns up the card at {action.position}"
+                if isinstance(action, Reveal) else str(action))
+        lines = tuple(f"{_unnamed(e, who)} [{e.rule}]" if _named_cards(e) else str(e)
+                      for e in step.events)
+        return Told(said, lines, tuple(e.rule for e in step.events), True)
+
     # ---------------------------------------------------------------- inspection
     def pages(self, before: State[Any], step: Step, after: State[Any],
               names: Sequence[str] = ()) -> list[Page]:
@@ -643,6 +694,51 @@ class GoldrushPresenter(Presenter):
 
 
 # -------------------------------------------------------------------- helpers
+def _open_turn(state: GoldrushState) -> tuple[int, frozenset[int]]:
+    """The turn whose cards a player in memory mode sees now, and where they lie: the turn
+    under way once a card is up, else the turn just played (until the next flip, whether
+    its cards went back face down or left the table)."""
+    view = state.observation(0)
+    under_way = bool(state.up) or state.pending >= 0
+    turn = view.turn_no if under_way else view.turn_no - 1
+    return turn, frozenset(f.position for f in view.flips if f.turn == turn and f.seat >= 0)
+
+
+def _named_cards(event: Event) -> tuple[Card, ...]:
+    """The cards an event of Mount Goldrush names."""
+    if isinstance(event, CardFlipped | RushRemoved):
+        return (event.card,)
+    if isinstance(event, GoldFound):
+        return (event.digger, event.gold)
+    if isinstance(event, DiggerKicked):
+        return (event.stronger, event.weaker)
+    if isinstance(event, Blasted | NothingHappens):
+        return event.cards
+    if isinstance(event, RushGold):
+        return (event.gold,)
+    return ()
+
+
+def _unnamed(event: Event, who: Sequence[str]) -> str:
+    """What an event did, without naming the cards (they lie face down now, or are gone)."""
+    if isinstance(event, CardFlipped):
+        return f"{who[event.seat]} flips the card at {event.place}"
+    if isinstance(event, GoldFound):
+        return (f"gold found: a gold card goes under {who[event.receiver]}'s mine entrance "
+                "and both cards leave the table")
+    if isinstance(event, DiggerKicked):
+        return f"one card leaves the game, the other goes back face down at {event.place}"
+    if isinstance(event, Blasted):
+        return "both cards leave the game"
+    if isinstance(event, NothingHappens):
+        return "both cards go back face down (remember them!)"
+    if isinstance(event, RushGold):
+        return f"{who[event.seat]} takes a gold card"
+    if isinstance(event, RushRemoved):
+        return "a card leaves the game"
+    return event.describe()  # pragma: no cover - no other event names a card
+
+
 def _goldrush(state: State[Any]) -> GoldrushState:
     if not isinstance(state, GoldrushState):
         raise TypeError(f"a Mount Goldrush presenter needs a Mount Goldrush state, not {state!r}")
