@@ -602,6 +602,7 @@ class GameView(anywidget.AnyWidget):
                         for s in range(table.players))],
             "memory": self.memory,
             "memory_toggle": isinstance(self.seat, int),
+            "locked": self.locked,
             "board": board,
             "legal": sorted(targets),
             "highlight": highlight or "",
