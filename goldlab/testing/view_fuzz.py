@@ -29,8 +29,11 @@ Needs ``hypothesis`` (the ``test`` extra).
 from __future__ import annotations
 
 import gc
+import signal
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,6 +43,27 @@ INTENT_TYPES = ("click", "notation", "step", "goto", "home", "end", "seat", "mem
 
 HUGE_TEXT = "x" * 2_000_001
 """A record larger than any view loads."""
+
+HUGE: tuple[Any, ...] = (
+    {"type": "step", "value": 10**12}, {"type": "step", "value": -(10**12)},
+    {"type": "goto", "value": 10**400, "page": 2**70}, {"type": "step", "value": 2.0**80},
+)
+"""Messages with huge numbers that every view clamps (answered at once), sent first."""
+
+HOSTILE: tuple[Any, ...] = (
+    {"type": "step", "value": float("nan")}, {"type": "step", "value": "many"},
+    {"type": "goto", "value": 1, "page": 1e999}, {"type": "goto", "value": float("nan")},
+    {"type": "goto", "value": "3"}, {"type": "goto", "value": True},
+    {"type": "bot", "seat": 0, "value": "ismcts:3600s"},
+    {"type": "bot", "seat": 1, "value": "ismcts:100000000"},
+    {"type": "bot", "seat": True, "value": "random"}, {"type": "memory", "value": "yes"},
+    {"type": "seat", "value": 10**9}, {"type": "seat", "value": [0]},
+    {"type": "load", "value": HUGE_TEXT}, {"type": "load", "value": "{not json"},
+    {"type": "load", "value": 42}, {"type": "click", "target": 42},
+    {"type": "notation", "value": ""}, {"type": "teleport"}, {"type": None}, "garbage", None,
+    [], 7,
+)
+"""Messages every view must refuse (each with an error, changing nothing), sent first."""
 
 
 @dataclass
@@ -111,14 +135,44 @@ def _fingerprint(view: Any) -> Any:
             [(s.actor, str(s.action)) for s in state.history])
 
 
-def send(view: Any, message: Any, report: ViewFuzzReport, budget_ms: float) -> None:
-    """Send one message to ``view`` and check its answer (see the module's docstring)."""
+class _Hung(BaseException):
+    """Raised by the alarm in a handler that runs far beyond its budget."""
+
+
+@contextmanager
+def _alarm(seconds: float) -> Iterator[None]:
+    """Interrupt the block after ``seconds`` (wall clock) where the platform allows it."""
+    main = threading.current_thread() is threading.main_thread()
+    if not hasattr(signal, "setitimer") or not main:
+        yield
+        return
+
+    def ring(_signum: int, _frame: Any) -> None:
+        raise _Hung
+
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def send(view: Any, message: Any, report: ViewFuzzReport, budget_ms: float,
+         refuse: bool = False) -> None:
+    """Send one message to ``view`` and check its answer (see the module's docstring);
+    ``refuse``: the message must be refused."""
     before = _fingerprint(view)
     collecting = gc.isenabled()
     gc.disable()  # a collection of the test's garbage is not the handler's time
     started = time.process_time()
     try:
-        view._on_message(view, message, [])
+        with _alarm(max(5.0, budget_ms / 50)):
+            view._on_message(view, message, [])
+    except _Hung:
+        report.problems.append(f"{_short(message)} hung (stopped after seconds)")
+        return
     except Exception as exc:  # the point of the fuzz: nothing may escape
         report.problems.append(f"{_short(message)} raised {type(exc).__name__}: {exc}")
         return
@@ -126,6 +180,8 @@ def send(view: Any, message: Any, report: ViewFuzzReport, budget_ms: float) -> N
         spent = (time.process_time() - started) * 1000
         if collecting:
             gc.enable()
+    if refuse and not view.error:
+        report.problems.append(f"{_short(message)} was not refused with an error")
     report.messages += 1
     report.slowest_ms = max(report.slowest_ms, spent)
     if spent > budget_ms:
@@ -142,6 +198,9 @@ def fuzz_view(make_view: Callable[[], Any], *, examples: int = 40, length: int =
               extra: Any = None) -> ViewFuzzReport:
     """Run random intents against fresh views from ``make_view``; return the report.
 
+    First the messages of :data:`HUGE` (answered at once) and :data:`HOSTILE` (each must
+    be refused), then random ones.
+
     ``examples`` runs of up to ``length`` messages each (hypothesis, derandomised so a
     failure repeats); ``extra``: another hypothesis strategy of messages to mix in.
     """
@@ -149,7 +208,11 @@ def fuzz_view(make_view: Callable[[], Any], *, examples: int = 40, length: int =
     from hypothesis import strategies as st
 
     report = ViewFuzzReport()
-    players = make_view().table.players
+    view = make_view()
+    players = view.table.players
+    for message in HUGE + HOSTILE:
+        send(view, message, report, first_ms if report.messages == 0 else budget_ms,
+             refuse=message in HOSTILE)
     messages = intents(players) if extra is None else st.one_of(intents(players), extra)
 
     @settings(max_examples=examples, deadline=None, derandomize=True, database=None,
