@@ -155,6 +155,7 @@ class Table:
         self._thinkers: list[weakref.ReferenceType[Any]] = []
         self.thinking = ""
         """Who is thinking now ("Bob (ismcts:1000) is thinking…"), or ``""``."""
+        self._deal()  # a game without auto_chance: the table deals (no view enters chance)
 
     # ---------------------------------------------------------------- seats and bots
     @property
@@ -351,7 +352,8 @@ class Table:
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         old = self.state
-        fresh = old.game.new_state(seed, mode=old.mode, auto_chance=old.auto_chance)
+        fresh = old.game.new_state(seed, mode=old.mode)  # chance from the seed, even after a
+        # record for a player (whose chance the table dealt)
         self._replace(fresh)
 
     def rematch(self) -> None:

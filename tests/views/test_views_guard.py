@@ -299,3 +299,14 @@ def test_a_step_answer_is_quick_even_on_a_long_game() -> None:
     for value in (10**12, -(10**12), 1, -1):
         _message(view, type="step", value=value)
     assert time.perf_counter() - started < 1.0
+
+
+def test_a_table_deals_the_chance_of_a_game_without_auto_chance() -> None:
+    view = GameView(goldlab.make("goldrush", players=2, seed=3, auto_chance=False), seat=0)
+    assert view.table.state.current_player == 0 and view.legal
+    view.request(view.legal[0])  # a flip: the table turns up the card at once
+    assert view.error == "" and view.table.state.current_player >= 0
+    frames, steps = view.table.frames()
+    assert len(frames) == 2 and str(steps[-1].events[-1])  # the reveal belongs to the flip
+    view.new_game()
+    assert view.table.state.auto_chance
