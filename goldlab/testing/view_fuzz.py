@@ -15,7 +15,7 @@ types) and checks each answer:
   (position, history and generator).
 
 It is duck-typed, so any game's presenter can be run through it, a game from
-outside the package included (``tests/fourth_game``'s Pig)::
+outside the package included (the tests' Pig)::
 
     from goldlab.testing import fuzz_view
     from goldlab.views import GameView
