@@ -311,11 +311,12 @@ class GameView(anywidget.AnyWidget):
     def save(self) -> str:
         """The game so far as a record (JSON text); the front end offers it as a download.
 
-        A locked view, or one for a seat, saves a record for a player
-        (:meth:`Table.record_json` with ``for_player``): no seed, no generator, nothing
-        that predicts the chance to come; loading it continues with fresh chance.
+        Only the teacher's unlocked view ("everything") saves the full record with its
+        seed.  A locked view, or one for a seat or the open table, saves a record for a
+        player (:meth:`Table.record_json` with ``for_player``): no seed, no generator,
+        nothing that predicts the chance to come; loading it continues with fresh chance.
         """
-        for_player = self.locked or isinstance(self.seat, int)
+        for_player = self.locked or self.seat != EVERYTHING
         text = self.table.record_json(for_player=for_player)
         game = self.table.state.game.name
         name = f"{game}-record.json" if for_player else f"{game}-{self.table.state.seed}.json"

@@ -262,10 +262,12 @@ def test_a_seated_save_predicts_nothing_and_loads_and_continues(game: str, locke
         assert len(continuations) > 1
 
 
-def test_a_teachers_save_keeps_the_seed_and_replays() -> None:
+def test_only_the_teachers_save_keeps_the_seed() -> None:
     view = GameView(goldlab.make("gold", players=2, seed=77), seat="all")
     record = json.loads(view.save())
     assert record["seed"] == 77 and record["auto_chance"] is True
+    view.set_seat("public")  # a spectator's save predicts nothing either
+    assert json.loads(view.save())["seed"] is None
 
 
 def test_a_seed_without_auto_chance_is_the_only_seedless_record() -> None:
