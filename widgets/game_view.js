@@ -67,7 +67,7 @@ function render({ model, el: root }) {
   memory.type = "checkbox";
   memory.title = "memory mode: cards seen earlier are face down again";
   const memoryField = labelled("memory mode", memory, "gl-memory-field");
-  header.append(title, status, labelled("view as", seat), memoryField);
+  header.append(title, status, labelled("view as", seat, "gl-seat-as"), memoryField);
 
   // ---------------------------------------------------------------- toolbar
   const toolbar = el("div", "gl-toolbar");
@@ -326,6 +326,11 @@ function render({ model, el: root }) {
       undo.disabled = !p.can_undo;
       bots.disabled = !p.live;
     }
+    // A teacher's lock: Python refuses these intents; the page hides their controls too.
+    const locked = Boolean(p && p.locked);
+    view.classList.toggle("gl-locked", locked);
+    for (const control of [seat, memory, rematch, loadInput]) if (locked) control.disabled = true;
+    if (locked) view.querySelectorAll(".gl-seats select").forEach((s) => { s.disabled = true; });
   }
   let thoughts = 0;
   function drawThinking() {

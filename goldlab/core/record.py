@@ -34,7 +34,9 @@ class Record:
     game: str
     players: int
     options: dict[str, Any]
-    seed: int
+    seed: int | None
+    """None: the chance steps are written out (``auto_chance`` false) and nothing predicts
+    the chance to come; a replay draws a fresh seed (a record saved for a player)."""
     steps: tuple[str, ...]
     mode: str = "study"
     auto_chance: bool = True
@@ -197,8 +199,8 @@ def _validate(data: Any) -> Record:
     name = need("game", str)
     players = need("players", int)
     options = need("options", dict)
-    seed = need("seed", int)
-    if seed < 0:
+    seed = None if data.get("seed", 0) is None else need("seed", int)
+    if seed is not None and seed < 0:
         raise RecordError("record field 'seed' must be >= 0")
     steps = need("steps", list)
     if len(steps) > MAX_STEPS:
@@ -211,6 +213,9 @@ def _validate(data: Any) -> Record:
     auto = data.get("auto_chance", True)
     if not isinstance(auto, bool):
         raise RecordError("record field 'auto_chance' must be true or false")
+    if seed is None and auto:
+        raise RecordError("a record without a seed writes out its chance steps: its "
+                          "'auto_chance' must be false")
     scores = data.get("scores")
     if scores is not None and (
         not isinstance(scores, list)

@@ -1,4 +1,5 @@
-"""Tools for testing goldlab games, including your own: the conformance kit.
+"""Tools for testing goldlab games, including your own: the conformance kit, and the
+view fuzz (:func:`fuzz_view`: random and hostile browser messages against a view).
 
 >>> from goldlab.testing import check_game
 >>> report = check_game("gold", players=2, games=3, seed=1)
@@ -7,5 +8,7 @@
 """
 
 from goldlab.testing.conformance import ConformanceError, ConformanceReport, check_game
+from goldlab.testing.view_fuzz import ViewFuzzReport, fuzz_view, intents
 
-__all__ = ["ConformanceError", "ConformanceReport", "check_game"]
+__all__ = ["ConformanceError", "ConformanceReport", "ViewFuzzReport", "check_game", "fuzz_view",
+           "intents"]

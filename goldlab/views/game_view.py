@@ -19,6 +19,7 @@ Python, so quick clicks are never lost or applied to a stale position.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Mapping, Sequence
 from html import escape
@@ -31,12 +32,13 @@ import anywidget
 import traitlets
 
 from goldlab.bots import Bot
+from goldlab.bots.play import check_bounded
 from goldlab.core.errors import GoldlabError, IllegalActionError
 from goldlab.core.presentation import Page, Play, Presenter, Refuse, Select, Told, Viewer
 from goldlab.core.record import Record
 from goldlab.core.state import CHANCE, TERMINAL, State, Step
 from goldlab.scenarios import Scenario
-from goldlab.views.table import Table
+from goldlab.views.table import VIEW_MAX_RECORD_BYTES, VIEW_MAX_STEPS, Table
 
 
 def _frontend() -> Traversable:
@@ -58,6 +60,33 @@ PUBLIC = "public"
 
 LOG_LINES = 60
 """The log keeps this many lines (the newest)."""
+
+STEP_BY_PAGES = 20
+"""A step of at most this many goes page by page; a longer one moves by whole frames."""
+
+LOCKED = "the teacher locked this view: its seat, memory mode, bots and game stay as they are"
+"""Why a locked view refuses to change who sees what."""
+
+
+class Refused(ValueError):
+    """A message from the browser that the view refuses (its reason is the error shown)."""
+
+
+def whole(value: object, name: str) -> int:
+    """``value`` as a whole number, or :class:`Refused` naming ``name``: an int (not a
+    bool) or a float with a whole value (JavaScript sends numbers as floats)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise Refused(f"{name} must be a whole number, not {type(value).__name__}")
+    if isinstance(value, float):
+        if not math.isfinite(value) or not value.is_integer():
+            raise Refused(f"{name} must be a whole number, not {value!r}")
+        value = int(value)
+    return value
+
+
+def clamp(value: int, low: int, high: int) -> int:
+    """``value`` moved into ``low..high``."""
+    return max(low, min(value, high))
 
 
 class GameView(anywidget.AnyWidget):
@@ -82,8 +111,13 @@ class GameView(anywidget.AnyWidget):
 
     def __init__(self, game: State[Any] | Table, seat: int | str | None = None,
                  bots: Mapping[int, str | Bot] | None = None, *, memory: bool | None = None,
-                 names: Sequence[str] = (), play_bots: bool = True, **kwargs: Any) -> None:
+                 names: Sequence[str] = (), play_bots: bool = True, locked: bool = False,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.locked = bool(locked)
+        """A classroom lock: seat, memory mode, bots and game are fixed (refused from the
+        browser and from these methods), Rematch is refused (it would deal cards the seat
+        has seen), and Save writes a record for the seat (:meth:`save`)."""
         if isinstance(game, Table):
             if bots or names:
                 raise ValueError("bots and names belong to the table: set them there")
@@ -222,6 +256,9 @@ class GameView(anywidget.AnyWidget):
 
     def set_seat(self, seat: int | str | None) -> None:
         """Look at the game as ``seat`` sees it ("all": everything; "public": the open table)."""
+        if self.locked:
+            self._fail(LOCKED)
+            return
         self.seat = self._check_seat(seat)
         self.memory = self._default_memory()
         self.selection = self.hint = self.error = ""
@@ -229,6 +266,9 @@ class GameView(anywidget.AnyWidget):
 
     def set_memory(self, on: bool) -> None:
         """Memory mode: draw what the seat saw earlier face down again (off: show it)."""
+        if self.locked:
+            self._fail(LOCKED)
+            return
         self.memory = bool(on)
         self._refresh()
 
@@ -236,11 +276,19 @@ class GameView(anywidget.AnyWidget):
         """Let a bot play ``seat`` (by spec, e.g. ``"greedy"`` or ``"ismcts:200"``), or a person
         (``"person"``), from the seat's next decision on.
 
-        A bad spec or seat sets ``error`` (saying what is wrong) and changes nothing.
+        A bad spec or seat sets ``error`` (saying what is wrong) and changes nothing; so
+        does any change in a locked view.  From the browser only the menus' choices are
+        taken (:meth:`Table.set_seat_from_menu`); from Python any spec.
         """
+        self._set_bot(seat, who, self.table.set_seat)
+
+    def _set_bot(self, seat: int, who: str, setter: Any) -> None:
         self.error = ""
+        if self.locked:
+            self._fail(LOCKED)
+            return
         try:
-            self.table.set_seat(seat, who)
+            setter(seat, who)
         except IllegalActionError as exc:
             self._fail(exc.reason, exc.rule)
         except (GoldlabError, ValueError, TypeError) as exc:
@@ -252,22 +300,48 @@ class GameView(anywidget.AnyWidget):
         self.table.new_game(seed)
 
     def rematch(self) -> None:
-        """The same game again from the same shuffle."""
+        """The same game again from the same shuffle (refused in a locked view: the seat
+        has seen that shuffle's cards)."""
+        if self.locked:
+            self._fail(f"{LOCKED} (a rematch deals the cards already seen: start a new game)")
+            return
         self.position, self.selection, self.error = None, "", ""
         self.table.rematch()
 
     def save(self) -> str:
-        """The game so far as a record (JSON text); the front end offers it as a download."""
-        text = self.table.record_json()
+        """The game so far as a record (JSON text); the front end offers it as a download.
+
+        Only the teacher's unlocked view ("everything") saves the full record with its
+        seed.  A locked view, or one for a seat or the open table, saves a record for a
+        player (:meth:`Table.record_json` with ``for_player``): no seed, no generator,
+        nothing that predicts the chance to come; loading it continues with fresh chance.
+        """
+        for_player = self.locked or self.seat != EVERYTHING
+        text = self.table.record_json(for_player=for_player)
         game = self.table.state.game.name
-        self.send({"type": "download", "filename": f"{game}-{self.table.state.seed}.json",
-                   "text": text})
+        name = f"{game}-record.json" if for_player else f"{game}-{self.table.state.seed}.json"
+        self.send({"type": "download", "filename": name, "text": text})
         return text
 
     def load(self, text: str) -> None:
-        """Continue from a record (JSON text); a bad record is refused and changes nothing."""
+        """Continue from a record (JSON text); a bad record is refused and changes nothing.
+
+        The table keeps its mode (a record saying ``"study"`` does not make a play table
+        undo reveals); a view loads at most :data:`VIEW_MAX_RECORD_BYTES` bytes and
+        :data:`VIEW_MAX_STEPS` steps, and no game that bots alone may play for ever.  A
+        locked view loads nothing.
+        """
+        if self.locked:
+            self._fail(LOCKED)
+            return
+        if len(text) > VIEW_MAX_RECORD_BYTES:
+            self._fail(f"the record is {len(text):,} bytes; a view loads at most "
+                       f"{VIEW_MAX_RECORD_BYTES:,}")
+            return
         try:
-            self.table.load(text)
+            bots = self.table.bots
+            self.table.load(text, mode=self.table.state.mode, max_steps=VIEW_MAX_STEPS,
+                            check=None if len(bots) < self.table.players else check_bounded)
         except GoldlabError as exc:
             self._fail(str(exc))
             return
@@ -276,19 +350,39 @@ class GameView(anywidget.AnyWidget):
 
     # ---------------------------------------------------------------- stepping through
     def goto(self, index: int, page: int = 0) -> None:
-        """Show the position after frame ``index`` (0: the start), at inspector page ``page``."""
+        """Show the position after frame ``index`` (0: the start), at inspector page ``page``.
+
+        Both are clamped to what exists; anything but a whole number sets ``error``.
+        """
+        try:
+            index, page = whole(index, "the frame"), whole(page, "the page")
+        except Refused as exc:
+            self._fail(str(exc))
+            return
         frames, _ = self.table.frames()
         last = len(frames) - 1
-        index = max(0, min(int(index), last))
+        index = clamp(index, 0, last)
         self.position = None if index == last else index
-        self.page = max(0, page)
+        self.page = clamp(page, 0, len(self._pages(index)) - 1)
         self.selection = self.hint = self.error = ""
         self._refresh()
 
     def step(self, delta: int) -> None:
-        """Move ``delta`` steps (pages first, where a step has several) from where the view is."""
+        """Move ``delta`` steps (pages first, where a step has several) from where the view is.
+
+        A step longer than :data:`STEP_BY_PAGES` moves by whole frames (to a frame's first
+        page), clamped to the start and the end: its cost does not grow with ``delta``.
+        """
+        try:
+            delta = whole(delta, "a step")
+        except Refused as exc:
+            self._fail(str(exc))
+            return
         frames, _ = self.table.frames()
         index = len(frames) - 1 if self.position is None else self.position
+        if abs(delta) > STEP_BY_PAGES:
+            self.goto(clamp(index + clamp(delta, -len(frames), len(frames)), 0, len(frames) - 1))
+            return
         page = self.page
         for _ in range(abs(delta)):
             pages = len(self._pages(index))
@@ -396,36 +490,55 @@ class GameView(anywidget.AnyWidget):
                                      table.names)]
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Sequence[Any]) -> None:
-        if not isinstance(content, dict):
-            return
-        kind = content.get("type")
+        """One intent from the browser: checked here, then done or refused with one error.
+
+        Whatever the browser sends, nothing escapes: a malformed or hostile message
+        changes nothing and sets ``error`` saying what was wrong.
+        """
         started = time.perf_counter()
         try:
-            self._dispatch(kind, content)
-        except (ValueError, TypeError) as exc:  # a malformed message: say so, change nothing
-            self._fail(str(exc))
+            if not isinstance(content, dict):
+                raise Refused(f"a message is an object with a 'type', not "
+                              f"{type(content).__name__}")
+            self._dispatch(content.get("type"), content)
+        except (ValueError, TypeError, OverflowError, GoldlabError) as exc:
+            self._fail(str(exc) or type(exc).__name__)  # a malformed message: changes nothing
         self.last_update_ms = (time.perf_counter() - started) * 1000
 
     def _dispatch(self, kind: Any, content: dict[str, Any]) -> None:
         value = content.get("value")
-        if kind == "click" and isinstance(content.get("target"), str):
-            self.click(content["target"])
-        elif kind == "notation" and isinstance(value, str) and value.strip():
+        if not isinstance(kind, str) or kind not in _INTENTS:
+            raise Refused(f"unknown message type {str(kind)[:40]!r}")
+        if kind == "click":
+            target = content.get("target")
+            if not isinstance(target, str) or len(target) > 200:
+                raise Refused("a click names its target as text")
+            self.click(target)
+        elif kind == "notation":
+            if not isinstance(value, str) or not value.strip() or len(value) > 200:
+                raise Refused("type an action in notation, e.g. the example under the box")
             self.request(value.strip())
-        elif kind == "step" and isinstance(value, int):
-            self.step(value)
-        elif kind == "goto" and isinstance(value, int):
-            self.goto(value, int(content.get("page", 0) or 0))
+        elif kind == "step":
+            self.step(whole(value, "a step"))
+        elif kind == "goto":
+            self.goto(whole(value, "the frame"), whole(content.get("page", 0) or 0, "the page"))
         elif kind == "home":
             self.home()
         elif kind == "end":
             self.end()
         elif kind == "seat":
+            if isinstance(value, bool) or not isinstance(value, str | int | None):
+                raise Refused(f"a seat is a number, 'all' or 'public', not {value!r}"[:120])
             self.set_seat(value)
         elif kind == "memory":
-            self.set_memory(bool(value))
-        elif kind == "bot" and isinstance(content.get("seat"), int) and isinstance(value, str):
-            self.set_bot(content["seat"], value)
+            if not isinstance(value, bool):
+                raise Refused("memory mode is on or off (true or false)")
+            self.set_memory(value)
+        elif kind == "bot":
+            seat = content.get("seat")
+            if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(value, str):
+                raise Refused("a seat's player is a seat number and a choice of its menu")
+            self._set_bot(seat, value, self.table.set_seat_from_menu)
         elif kind == "undo":
             self.undo()
         elif kind == "bots":
@@ -436,7 +549,9 @@ class GameView(anywidget.AnyWidget):
             self.rematch()
         elif kind == "save":
             self.save()
-        elif kind == "load" and isinstance(value, str):
+        elif kind == "load":
+            if not isinstance(value, str):
+                raise Refused("load takes the text of a record")
             self.load(value)
         elif kind == "clear":
             self.selection = self.hint = self.error = ""
@@ -507,6 +622,7 @@ class GameView(anywidget.AnyWidget):
                         for s in range(table.players))],
             "memory": self.memory,
             "memory_toggle": isinstance(self.seat, int),
+            "locked": self.locked,
             "board": board,
             "legal": sorted(targets),
             "highlight": highlight or "",
@@ -544,6 +660,11 @@ class GameView(anywidget.AnyWidget):
         except GoldlabError:
             return False
         return True
+
+
+_INTENTS = frozenset({"click", "notation", "step", "goto", "home", "end", "seat", "memory",
+                      "bot", "undo", "bots", "new", "rematch", "save", "load", "clear"})
+"""The intents the front end sends."""
 
 
 def _start_page(state: State[Any], presenter: Presenter, now: State[Any], viewer: Viewer,

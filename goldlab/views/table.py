@@ -15,16 +15,17 @@ from __future__ import annotations
 import itertools
 import random
 import weakref
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, overload
 
 from goldlab.bots import Bot, bot_names, describe_bots, make_bot
 from goldlab.bots.play import bot_seed, play_out
-from goldlab.core.errors import GoldlabError
+from goldlab.core.errors import GoldlabError, RecordError
 from goldlab.core.presentation import Presenter
 from goldlab.core.record import Record, load_record, start_position
-from goldlab.core.state import CHANCE, TERMINAL, State, Step
+from goldlab.core.registry import make_game
+from goldlab.core.state import CHANCE, TERMINAL, State, Step, _rng_to_json
 
 PERSON = "person"
 """The seat setting for a seat played by a person through a view."""
@@ -34,6 +35,13 @@ PERSON_TITLE = "a person plays this seat by clicking in a view"
 
 BOT_MOVE_LIMIT = 10_000
 """Bots reply at most this many steps in a row (a game's bound is far below it)."""
+
+VIEW_MAX_RECORD_BYTES = 1_000_000
+"""The largest record a view loads from the browser (a long Goldland game is ~30 KB)."""
+
+VIEW_MAX_STEPS = 5_000
+"""The most steps a record loaded into a view may have (a Goldland game among bots has
+about 300, a long one among people a few thousand at most): loading replays every step."""
 
 
 @dataclass(frozen=True)
@@ -110,6 +118,22 @@ def seat_choices(game: str) -> list[dict[str, Any]]:
     return choices
 
 
+def menu_specs(game: str) -> list[str]:
+    """Every spec the seat menus of ``game`` offer: a person, each bot as the menu sends it
+    (its default) and each strength level, e.g. ``["person", "random", "ismcts:50", …]``.
+
+    What a browser may ask for: its choices are bounded in cost by construction (no
+    ``ismcts:3600s`` from a page).  Python callers may set any spec.
+    """
+    specs = [PERSON]
+    for choice in seat_choices(game):
+        specs.append(choice["default"])
+        control = strength(game, choice["value"])
+        if control is not None:
+            specs.extend(control.spec(argument) for _, argument in control.levels)
+    return list(dict.fromkeys(specs))
+
+
 class Table:
     """One game at a table: its state, who sits where, its frames, and its watchers."""
 
@@ -125,13 +149,13 @@ class Table:
         for seat, bot in (bots or {}).items():
             self._seat_bot(seat, bot)
         self._start = start
-        self._frames: list[State[Any]] = []
-        self._frame_steps: list[Step] = []
-        self._frames_cover = -1
+        self._frames: Frames | None = None
+        self._dealer: random.Random | None = None
         self._watchers: list[weakref.ReferenceType[Any]] = []
         self._thinkers: list[weakref.ReferenceType[Any]] = []
         self.thinking = ""
         """Who is thinking now ("Bob (ismcts:1000) is thinking…"), or ``""``."""
+        self._deal()  # a game without auto_chance: the table deals (no view enters chance)
 
     # ---------------------------------------------------------------- seats and bots
     @property
@@ -161,6 +185,19 @@ class Table:
         else:
             self._seat_bot(seat, who)
         self.let_bots_move()
+
+    def set_seat_from_menu(self, seat: int, who: object) -> None:
+        """:meth:`set_seat` for a choice from a browser's menu: only what the menus offer
+        (:func:`menu_specs`) or the seat's current spec; anything else raises ValueError
+        naming the choices, and changes nothing."""
+        self._check_seat(seat)
+        allowed = menu_specs(self.state.game.name)
+        current = self._bot_specs.get(seat, PERSON)
+        if not isinstance(who, str) or (who not in allowed and who != current):
+            shown = repr(who)[:40] if isinstance(who, str) else type(who).__name__
+            raise ValueError(f"{shown} is not on this game's seat menu; choose one of "
+                             f"{', '.join(allowed)}")
+        self.set_seat(seat, who)
 
     def seats(self) -> list[dict[str, Any]]:
         """Each seat: its number, the player's name, who plays it (``value``: the spec, or
@@ -216,16 +253,40 @@ class Table:
         return events
 
     def _bot_replies(self) -> list[Any]:
-        events: list[Any] = []
+        events: list[Any] = self._deal()
         bots = self._bots
         moves = play_out(self.state, bots, until=lambda s: s.current_player not in bots)
         try:
             self._announce_thinker()
             for move in itertools.islice(moves, BOT_MOVE_LIMIT):
                 events.extend(move.events)
+                events.extend(self._deal())
                 self._announce_thinker()
+                if self.state.current_player == CHANCE:  # dealt, yet chance again: stop
+                    break
         finally:
             self._announce("")
+        return events
+
+    def _deal(self) -> list[Any]:
+        """Resolve chance in a game without ``auto_chance`` (a record saved for a seat),
+        with the table's own generator, seeded afresh: nothing in the record predicts it."""
+        state = self.state
+        events: list[Any] = []
+        for _ in range(BOT_MOVE_LIMIT):
+            if state.auto_chance or state.current_player != CHANCE:
+                break
+            outcomes = state.chance_outcomes()
+            if self._dealer is None:
+                self._dealer = random.Random(random.SystemRandom().randrange(2**63))
+            pick = self._dealer.random()
+            chosen = outcomes[-1][0]
+            for outcome, probability in outcomes:
+                pick -= float(probability)
+                if pick < 0:
+                    chosen = outcome
+                    break
+            events.extend(state.apply(chosen))
         return events
 
     def _announce_thinker(self) -> None:
@@ -291,7 +352,8 @@ class Table:
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         old = self.state
-        fresh = old.game.new_state(seed, mode=old.mode, auto_chance=old.auto_chance)
+        fresh = old.game.new_state(seed, mode=old.mode)  # chance from the seed, even after a
+        # record for a player (whose chance the table dealt)
         self._replace(fresh)
 
     def rematch(self) -> None:
@@ -304,14 +366,45 @@ class Table:
             fresh = old.game.new_state(old.seed, mode=old.mode, auto_chance=old.auto_chance)
         self._replace(fresh)
 
-    def record_json(self) -> str:
-        """The game so far as a goldlab record (JSON text)."""
-        return self.state.record().to_json()
+    def record_json(self, for_player: bool = False) -> str:
+        """The game so far as a goldlab record (JSON text).
 
-    def load(self, text: str | bytes | dict[str, Any]) -> None:
-        """Continue from a record (JSON text); a bad record raises RecordError, changing nothing."""
+        ``for_player=True``: a record a player may keep, holding nothing that predicts the
+        chance still to come: no seed (``"seed": null``), no generator, and the chance so
+        far written out step by step (``"auto_chance": false``).  It replays the same
+        game; a table that loads it deals the rest with fresh chance.
+        """
+        record = self.state.record()
+        if for_player:
+            start = record.start
+            if start is not None:  # a start position's generator predicts the future too
+                fresh = random.Random(random.SystemRandom().randrange(2**63))
+                start = {**start, "seed": 0, "auto_chance": False, "rng": _rng_to_json(fresh)}
+            record = replace(record, seed=None, auto_chance=False, start=start)
+        return record.to_json()
+
+    def load(self, text: str | bytes | dict[str, Any], *, mode: str | None = None,
+             max_steps: int | None = None,
+             check: Callable[[Any], None] | None = None) -> None:
+        """Continue from a record (JSON text); a bad record raises RecordError, changing nothing.
+
+        ``mode``: play or study whatever the record says (a view keeps the table's);
+        ``max_steps``: refuse a record of more steps (a view's cap); ``check``: called
+        with the record's game before it replays (raises to refuse it).
+        """
         record: Record = load_record(text)
+        if max_steps is not None and len(record.steps) > max_steps:
+            raise RecordError(f"the record has {len(record.steps)} steps; a view loads at "
+                              f"most {max_steps}")
+        if check is not None:
+            try:
+                game = make_game(record.game, players=record.players, **record.options)
+            except (GoldlabError, TypeError, ValueError) as exc:
+                raise RecordError(f"cannot set up the recorded game: {exc}") from None
+            check(game)
         state = record.replay()
+        if mode is not None:
+            state.mode = mode
         if state.game.name != self.state.game.name or state.players != self.players:
             self._bots.clear()
             self._bot_specs.clear()
@@ -322,7 +415,8 @@ class Table:
     def _replace(self, state: State[Any]) -> None:
         self.state = state
         self._start = None
-        self._frames, self._frame_steps, self._frames_cover = [], [], -1
+        self._dealer = None
+        self._frames = None
         names = bot_names(state.game.name)
         for seat, spec in list(self._bot_specs.items()):
             if spec.partition(":")[0] not in names:
@@ -332,58 +426,36 @@ class Table:
         self.changed()
 
     # ---------------------------------------------------------------- frames
-    def frames(self) -> tuple[list[State[Any]], list[Step]]:
+    def frames(self) -> tuple[Frames, list[Step]]:
         """The position after each player action (index 0: the start) and each frame's step.
 
-        Kept between calls and extended as the game goes on; rebuilt after an undo.
+        Kept between calls and extended as the game goes on; rebuilt after an undo.  A
+        frame is stored as the position's small snapshot and the length of the history
+        it covers, and built as a :class:`State` only when asked for, so frames cost time
+        and memory linear in the steps (a clone per step copied the whole history each
+        time: quadratic).  The frames replay the recorded chance steps, so they never
+        depend on the game's seed.
         """
-        history = self.state.history
-        if self._frames_cover >= 0 and self._frames_cover <= len(history) and (
-            self._frames_cover == 0
-            or self._frames[-1].history[-1] == history[self._frames_cover - 1]
-        ):
-            self._extend(history)
-        else:
-            self._rebuild()
-        return self._frames, self._frame_steps
-
-    def _rebuild(self) -> None:
-        start = self._start_state()
-        first = start.clone()
-        first.mode = "study"
-        self._frames = [first]
-        self._frame_steps = []
-        self._frames_cover = len(start.history)
-        self._extend(self.state.history)
+        state = self.state
+        history = state.history
+        frames = self._frames
+        cover = frames.cover if frames is not None else -1
+        if (frames is None or frames.game_state is not state or cover > len(history)
+                or (cover > 0 and history[cover - 1] is not frames.last_step)):
+            frames = self._frames = Frames(self._start_state(), state.auto_chance)
+            frames.game_state = state
+        frames.extend(history)
+        return frames, frames.steps
 
     def _start_state(self) -> State[Any]:
+        """The start, before any step of the history it covers (set-up chance included)."""
         if self._start is not None:
             return self._start
         final = self.state
         if final._start is not None:
             return start_position(final._start)
-        fresh: State[Any] = final.game.new_state(final.seed, mode="study",
-                                                 auto_chance=final.auto_chance)
+        fresh: State[Any] = final.game.new_state(final.seed, mode="study", auto_chance=False)
         return fresh
-
-    def _extend(self, history: list[Step]) -> None:
-        if self._frames_cover >= len(history):
-            return
-        current = self._frames[-1].clone()
-        auto = current.auto_chance
-        i = self._frames_cover
-        while i < len(history):
-            step = history[i]
-            if step.actor == CHANCE and auto:
-                i += 1  # already dealt by the action that revealed it
-                continue
-            events = list(current.apply(step.action))
-            self._frames.append(current.clone())
-            self._frame_steps.append(Step(step.actor, step.action, tuple(events)))
-            i += 1
-            while auto and i < len(history) and history[i].actor == CHANCE:
-                i += 1
-        self._frames_cover = len(history)
 
     # ---------------------------------------------------------------- watchers
     def watch(self, callback: Callable[[], None]) -> None:
@@ -441,3 +513,72 @@ def apply_or_explain(table: Table, action: Any) -> GoldlabError | None:
     except GoldlabError as exc:
         return exc
     return None
+
+
+class Frames(Sequence[State[Any]]):
+    """The frames of a game: the position after each player action, index 0 the start.
+
+    Each frame is kept as the position's snapshot (the engine's immutable undo value) and
+    the length of history it covers; ``frames[i]`` builds a fresh :class:`State` from them
+    (history shared up to there, study mode, nothing to undo).  The chance steps an action
+    triggered belong to its frame; they are replayed as recorded, never drawn again.
+    """
+
+    def __init__(self, start: State[Any], auto_chance: bool) -> None:
+        walker = start.clone()
+        walker.mode = "study"
+        walker.auto_chance = False  # replay the recorded chance, whatever the seed says
+        walker._frames = []
+        self.game_state: State[Any] | None = None
+        self._walker = walker
+        self._auto_chance = auto_chance
+        self._template = walker.clone()
+        self._snapshots: list[Any] = [walker._save()]
+        self._covers: list[int] = [len(walker._history)]
+        self.steps: list[Step] = []
+        self.cover = len(walker._history)
+        """How many steps of the game's history the frames cover."""
+        self.last_step: Step | None = None
+        """The game's step at ``cover - 1`` (the check that the history is still the same)."""
+
+    def extend(self, history: Sequence[Step]) -> None:
+        """Add the frames of the steps of ``history`` beyond :attr:`cover`: a player's step
+        opens a frame, a chance step belongs to the frame before it (the start's set-up)."""
+        walker = self._walker
+        for i in range(self.cover, len(history)):
+            step = history[i]
+            events = tuple(walker.apply(step.action))
+            walker._frames.clear()  # the walker never undoes: keep no snapshots
+            if step.actor == CHANCE:
+                self._snapshots[-1], self._covers[-1] = walker._save(), i + 1
+                if self.steps:
+                    last = self.steps[-1]
+                    self.steps[-1] = Step(last.actor, last.action, last.events + events)
+            else:
+                self._snapshots.append(walker._save())
+                self._covers.append(i + 1)
+                self.steps.append(Step(step.actor, step.action, events))
+        self.cover = len(history)
+        self.last_step = history[-1] if history else None
+
+    def __len__(self) -> int:
+        return len(self._snapshots)
+
+    @overload
+    def __getitem__(self, index: int) -> State[Any]: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[State[Any]]: ...
+    def __getitem__(self, index: int | slice) -> State[Any] | list[State[Any]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        snapshot = self._snapshots[index]  # IndexError as a list's
+        state = self._template.clone()
+        state._load(snapshot)
+        state._history = self._walker._history[:self._covers[index]]
+        state._frames = []
+        state._legal = None
+        state.auto_chance = self._auto_chance
+        return state
+
+    def __iter__(self) -> Iterator[State[Any]]:
+        return (self[i] for i in range(len(self)))

@@ -446,17 +446,36 @@ def test_ismcts_with_a_strength_takes_a_seat_from_the_menus_and_moves(
 
     _shoot(page, app, artifacts_dir, "views-seats-voila")
 
-    # A choice the bots refuse (slipped into the menu) is a clear error, not a traceback,
-    # and the menu shows the seat's real bot again.
+    # A choice that is not on the menu (slipped into it) is refused in Python with a clear
+    # error, not a traceback, and the menu shows the seat's real bot again.
     in_view.evaluate("(el) => { const o = document.createElement('option'); o.value = "
                      "'ismcts:0'; o.textContent = 'broken'; el.append(o); }")
     in_view.select_option("ismcts:0")
     error = view.locator(".gl-view-error")
     expect(error).to_be_visible()
-    expect(error).to_contain_text("bad bot spec 'ismcts:0'")
-    expect(error).to_contain_text("at least 1")
+    expect(error).to_contain_text("'ismcts:0' is not on this game's seat menu")
+    expect(error).to_contain_text("ismcts:1000")
     expect(in_view).to_have_value("ismcts:1000")
     template = [url for url in blocked if any(w in url for w in VOILA_TEMPLATE_CDN)]
     assert [url for url in blocked if url not in template] == []
     expect(page.locator("body")).not_to_contain_text("Traceback")
     assert console_errors == []
+
+
+def test_a_locked_view_hides_what_would_change_who_sees_what(
+    page: Page, request: pytest.FixtureRequest, console_errors: list[str], blocked: list[str],
+) -> None:
+    """``GameView(..., seat=0, locked=True)`` in Voila: no seat menu, memory switch, seat
+    players, Load or Rematch on the page (Python refuses those intents as well); the
+    board still plays by clicks."""
+    view = _open(page, _server(request, "voila"), "voila", "view-locked.ipynb", views=1).first
+    for hidden in (".gl-seat", ".gl-memory-field", ".gl-seats", ".gl-load", ".gl-rematch"):
+        expect(view.locator(hidden)).to_be_hidden()
+    for shown in (".gl-new", ".gl-undo", ".gl-save"):
+        expect(view.locator(shown)).to_be_visible()
+    clicker = _Clicker(view)
+    moves = view.locator("li.gl-move").count()
+    clicker.click(clicker.legal().first)
+    expect(view.locator("li.gl-move")).not_to_have_count(moves, timeout=30_000)
+    assert console_errors == []
+    assert [url for url in blocked if not any(w in url for w in VOILA_TEMPLATE_CDN)] == []

@@ -382,12 +382,13 @@ def test_the_payload_of_a_finished_game_has_the_banner() -> None:
     json.dumps(view.payload)
 
 
-def test_malformed_messages_change_nothing() -> None:
+def test_malformed_messages_change_nothing_and_say_why() -> None:
     view = _view()
-    before, payload = view.state.clone(), dict(view.payload)
-    view._on_message(view, "garbage", [])
-    _message(view, type="click", target=42)
-    _message(view, type="step", value="many")
-    _message(view, type="notation", value="   ")
-    _message(view, type="teleport")
-    assert view.state == before and view.payload == payload
+    before = view.state.clone()
+    for content, says in [("garbage", "not str"), ({"type": "click", "target": 42}, "target"),
+                          ({"type": "step", "value": "many"}, "whole number"),
+                          ({"type": "notation", "value": "   "}, "notation"),
+                          ({"type": "teleport"}, "unknown message type 'teleport'")]:
+        view._on_message(view, content, [])
+        assert says in view.error and view.payload["error"] == view.error
+        assert view.state == before and view.position is None
