@@ -14,6 +14,8 @@ const ICONS = {
   last: "M16 5h2v14h-2zM4 5v14l11-7z",
 };
 
+const ODDS_ON_PROJECTOR = 3;  // rows of odds shown in projector mode
+
 function el(tag, cls, text) {
   const node = document.createElement(tag);
   if (cls) node.className = cls;
@@ -67,7 +69,11 @@ function render({ model, el: root }) {
   memory.type = "checkbox";
   memory.title = "memory mode: cards seen earlier are face down again";
   const memoryField = labelled("memory mode", memory, "gl-memory-field");
-  header.append(title, status, labelled("view as", seat), memoryField);
+  const projector = el("input", "gl-projector-toggle");
+  projector.type = "checkbox";
+  projector.title = "projector mode: large type; no log, notation box or developer panels";
+  header.append(title, status, labelled("view as", seat), memoryField,
+    labelled("projector", projector, "gl-projector-field"));
 
   // ---------------------------------------------------------------- toolbar
   const toolbar = el("div", "gl-toolbar");
@@ -159,6 +165,7 @@ function render({ model, el: root }) {
   });
   seat.addEventListener("change", () => send({ type: "seat", value: seat.value }));
   memory.addEventListener("change", () => send({ type: "memory", value: memory.checked }));
+  projector.addEventListener("change", () => send({ type: "projector", value: projector.checked }));
   newGame.addEventListener("click", () => send({ type: "new" }));
   rematch.addEventListener("click", () => send({ type: "rematch" }));
   undo.addEventListener("click", () => send({ type: "undo" }));
@@ -359,6 +366,18 @@ function render({ model, el: root }) {
   function drawOdds(p) {
     odds.style.display = p.odds.length ? "" : "none";
     if (!p.odds.length) return;
+    if (p.projector) {
+      // A few lines a room can read: the first rows, as percentages.
+      const list = el("ul", "gl-odds-short");
+      for (const row of p.odds.slice(0, ODDS_ON_PROJECTOR)) {
+        const li = el("li", "", `${row.label}: `);
+        li.append(el("b", "gl-num", `${Math.round(row.decimal * 100)} %`));
+        li.title = `${row.fraction}${row.note ? ` \u2014 ${row.note}` : ""}`;
+        list.append(li);
+      }
+      odds.replaceChildren(el("h4", "", `Odds for ${p.odds_for}`), list);
+      return;
+    }
     const table = el("table", "gl-table gl-odds-table");
     const head = el("tr");
     head.append(el("th", "", "chance"), el("th", "", "exact"), el("th", "", "decimal"));
@@ -414,7 +433,10 @@ function render({ model, el: root }) {
       }
     }
     if (current && moves.scrollHeight > moves.clientHeight) {
-      moves.scrollTop = current.offsetTop - moves.clientHeight / 2;
+      // Centre the current move in the list (only the list scrolls, never the page).
+      const box = moves.getBoundingClientRect();
+      const item = current.getBoundingClientRect();
+      moves.scrollTop += item.top - box.top - (moves.clientHeight - item.height) / 2;
     }
   }
 
@@ -422,16 +444,48 @@ function render({ model, el: root }) {
     return p.live ? p.status : `${p.status} (looking back: step ${p.index} of ${p.last})`;
   }
 
+  // Scale to fit: a part of the board wider than its box (a scrolling strip) is zoomed
+  // out until it fits, so the board never scrolls sideways and every target stays whole.
+  function fitBoard() {
+    const scrollers = [];
+    for (const node of board.querySelectorAll("*")) {
+      const style = getComputedStyle(node);
+      if (style.overflowX === "auto" || style.overflowX === "scroll") scrollers.push(node);
+    }
+    for (const scroller of [board, ...scrollers]) {
+      const inner = [...scroller.children].filter((c) => c.tagName !== "STYLE");
+      for (const c of inner) c.style.zoom = "";
+      const room = scroller.clientWidth;
+      const need = scroller.scrollWidth;
+      if (room > 0 && need > room + 1) {
+        const zoom = String(Math.floor((room / need) * 1000) / 1000);
+        for (const c of inner) c.style.zoom = zoom;
+      }
+    }
+  }
+  let fittedWidth = 0;
+  const resized = new ResizeObserver(() => {
+    if (board.clientWidth !== fittedWidth) {
+      fittedWidth = board.clientWidth;
+      fitBoard();
+    }
+  });
+  resized.observe(board);
+
   let boardHtml = null;
   function draw() {
     const p = model.get("payload");
     if (!p || !p.title) return;
     title.textContent = p.title;
+    view.classList.toggle("gl-projector", Boolean(p.projector));
+    view.dataset.seat = p.seat;
+    projector.checked = Boolean(p.projector);
     status.textContent = model.get("thinking") || statusText(p);
     drawSeats(p);
     if (p.board !== boardHtml) {
       boardHtml = p.board;
       board.innerHTML = p.board;
+      fitBoard();
     } else {
       for (const node of board.querySelectorAll(".gl-last-move")) node.classList.remove("gl-last-move");
     }
@@ -484,7 +538,10 @@ function render({ model, el: root }) {
   model.on("change:payload", draw);
   draw();
   drawThinking();  // a view drawn while a bot thinks (a second view of the same game)
-  return () => stop();
+  return () => {
+    stop();
+    resized.disconnect();
+  };
 }
 
 export default { render };

@@ -82,7 +82,8 @@ class GameView(anywidget.AnyWidget):
 
     def __init__(self, game: State[Any] | Table, seat: int | str | None = None,
                  bots: Mapping[int, str | Bot] | None = None, *, memory: bool | None = None,
-                 names: Sequence[str] = (), play_bots: bool = True, **kwargs: Any) -> None:
+                 names: Sequence[str] = (), play_bots: bool = True, projector: bool = False,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         if isinstance(game, Table):
             if bots or names:
@@ -94,6 +95,7 @@ class GameView(anywidget.AnyWidget):
             raise TypeError(f"GameView shows a goldlab State or Table, not {type(game).__name__}")
         self.seat: int | str = self._check_seat(seat)
         self.memory = self._default_memory() if memory is None else bool(memory)
+        self.projector = bool(projector)
         self.selection = ""
         self.hint = ""
         self.error = ""
@@ -230,6 +232,11 @@ class GameView(anywidget.AnyWidget):
     def set_memory(self, on: bool) -> None:
         """Memory mode: draw what the seat saw earlier face down again (off: show it)."""
         self.memory = bool(on)
+        self._refresh()
+
+    def set_projector(self, on: bool) -> None:
+        """Projector mode: large type, no log, notation box or developer panels, short odds."""
+        self.projector = bool(on)
         self._refresh()
 
     def set_bot(self, seat: int, who: str) -> None:
@@ -421,6 +428,8 @@ class GameView(anywidget.AnyWidget):
             self.set_seat(value)
         elif kind == "memory":
             self.set_memory(bool(value))
+        elif kind == "projector" and isinstance(value, bool):
+            self.set_projector(value)
         elif kind == "bot" and isinstance(content.get("seat"), int) and isinstance(value, str):
             self.set_bot(content["seat"], value)
         elif kind == "undo":
@@ -488,6 +497,7 @@ class GameView(anywidget.AnyWidget):
                         for s in range(table.players))],
             "memory": self.memory,
             "memory_toggle": isinstance(self.seat, int),
+            "projector": self.projector,
             "board": board,
             "legal": sorted(targets),
             "highlight": highlight or "",
