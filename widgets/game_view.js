@@ -446,20 +446,21 @@ function render({ model, el: root }) {
 
   // Scale to fit: a part of the board wider than its box (a scrolling strip) is zoomed
   // out until it fits, so the board never scrolls sideways and every target stays whole.
+  let zoomed = [];
   function fitBoard() {
-    const scrollers = [];
-    for (const node of board.querySelectorAll("*")) {
-      const style = getComputedStyle(node);
-      if (style.overflowX === "auto" || style.overflowX === "scroll") scrollers.push(node);
-    }
-    for (const scroller of [board, ...scrollers]) {
-      const inner = [...scroller.children].filter((c) => c.tagName !== "STYLE");
-      for (const c of inner) c.style.zoom = "";
+    for (const node of zoomed) node.style.zoom = "";
+    zoomed = [];
+    for (const scroller of [board, ...board.querySelectorAll("*")]) {
       const room = scroller.clientWidth;
       const need = scroller.scrollWidth;
-      if (room > 0 && need > room + 1) {
-        const zoom = String(Math.floor((room / need) * 1000) / 1000);
-        for (const c of inner) c.style.zoom = zoom;
+      if (room <= 0 || need <= room + 1) continue;  // cheap: one layout serves every node
+      const overflow = getComputedStyle(scroller).overflowX;
+      if (overflow !== "auto" && overflow !== "scroll") continue;
+      const zoom = String(Math.floor((room / need) * 1000) / 1000);
+      for (const c of scroller.children) {
+        if (c.tagName === "STYLE") continue;
+        c.style.zoom = zoom;
+        zoomed.push(c);
       }
     }
   }

@@ -95,10 +95,18 @@ def _misfits(view: Locator, game: str) -> list[str]:
     return [f"{game}: {p}" for p in found["problems"]]
 
 
-def _shoot(view: Locator, artifacts_dir: Path, name: str) -> None:
+def _shoot(page: Page, view: Locator, artifacts_dir: Path, name: str) -> None:
+    """An element screenshot, the window made tall enough to hold the whole view (after
+    the measuring: the height changes no width)."""
+    size = page.viewport_size
+    box = view.bounding_box()
+    if size is not None and box is not None and box["height"] + 200 > size["height"]:
+        page.set_viewport_size({"width": size["width"], "height": int(box["height"]) + 200})
     view.scroll_into_view_if_needed()
     path = artifacts_dir / f"{name}.png"
     view.screenshot(path=path)
+    if size is not None:
+        page.set_viewport_size(size)
     print(f"screenshot: {path}")
 
 
@@ -112,7 +120,7 @@ def test_every_board_fits_and_no_two_click_targets_overlap(
     problems: list[str] = []
     for i, game in enumerate(GAMES):
         problems += _misfits(views.nth(i), game)
-        _shoot(views.nth(i), artifacts_dir, f"projector-{game}-{where}-light")
+        _shoot(page, views.nth(i), artifacts_dir, f"projector-{game}-{where}-light")
     width = page.evaluate("() => document.documentElement.clientWidth")
     wide = page.evaluate("() => document.documentElement.scrollWidth")
     if wide > width + 1:
@@ -205,7 +213,7 @@ def test_projector_mode_shows_large_card_values_and_hides_the_log_and_notation(
             small += [f"{game}: {v['text']!r} at {v['px']:.1f} px" for v in values
                       if v["px"] < MIN_CARD_VALUE_PX]
         assert _misfits(view, game) == []
-        _shoot(view, artifacts_dir, f"projector-{game}-voila-projector")
+        _shoot(page, view, artifacts_dir, f"projector-{game}-voila-projector")
     assert not small, "card values too small for a projector:\n" + "\n".join(small[:20])
     # And off again: the log is back.
     views.nth(0).locator("input.gl-projector-toggle").uncheck()
