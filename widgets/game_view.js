@@ -432,13 +432,27 @@ function render({ model, el: root }) {
         current.setAttribute("aria-current", "step");
       }
     }
+    centreCurrentMove();
+  }
+
+  // Centre the current move in the list (only the list scrolls, never the page); again
+  // once the list is laid out (a view drawn before it is on the page has no sizes yet).
+  function centreCurrentMove() {
+    const current = moves.querySelector(".gl-current");
     if (current && moves.scrollHeight > moves.clientHeight) {
-      // Centre the current move in the list (only the list scrolls, never the page).
       const box = moves.getBoundingClientRect();
       const item = current.getBoundingClientRect();
       moves.scrollTop += item.top - box.top - (moves.clientHeight - item.height) / 2;
     }
   }
+  let movesHeight = 0;
+  const movesResized = new ResizeObserver(() => {
+    if (moves.clientHeight !== movesHeight) {
+      movesHeight = moves.clientHeight;
+      centreCurrentMove();
+    }
+  });
+  movesResized.observe(moves);
 
   function statusText(p) {
     return p.live ? p.status : `${p.status} (looking back: step ${p.index} of ${p.last})`;
@@ -542,6 +556,7 @@ function render({ model, el: root }) {
   return () => {
     stop();
     resized.disconnect();
+    movesResized.disconnect();
   };
 }
 

@@ -154,6 +154,9 @@ def test_the_current_move_is_visible_in_the_move_list_and_the_open_table_has_no_
         moves = view.locator(".gl-moves")
         last = view.locator("li.gl-move").count() - 1
         assert moves.evaluate("(m) => m.scrollHeight > m.clientHeight"), f"{game}: list too short"
+        opened = view.evaluate(_CURRENT_MOVE_SEEN_JS)  # the view opens half way through
+        if opened:
+            hidden.append(f"{game}, as opened: {opened}")
         scrubber = view.locator("input.gl-scrubber")
         for index in (last // 2, last // 4, 3 * last // 4, 1, last):
             scrubber.evaluate("(el, i) => { el.value = String(i); "
