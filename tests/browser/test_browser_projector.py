@@ -120,6 +120,9 @@ def test_every_board_fits_and_no_two_click_targets_overlap(
     problems: list[str] = []
     for i, game in enumerate(GAMES):
         problems += _misfits(views.nth(i), game)
+        opened = views.nth(i).evaluate(_CURRENT_MOVE_SEEN_JS)  # opened half way through
+        if opened:
+            problems.append(f"{game}: {opened}")
         _shoot(page, views.nth(i), artifacts_dir, f"projector-{game}-{where}-light")
     width = page.evaluate("() => document.documentElement.clientWidth")
     wide = page.evaluate("() => document.documentElement.scrollWidth")
