@@ -136,7 +136,6 @@ STYLE = """<style>
 .gl-goldland .glg-exit{position:absolute;width:20px;height:20px;border-radius:50%;
  border:2px solid #fff;background:#000;color:#fff;font-size:12px;display:flex;
  align-items:center;justify-content:center;cursor:pointer;z-index:2;padding:0}
-/* Exits sit on the tile's edges (not over a neighbour), clear of the pawns' row. */
 .gl-goldland .glg-xN{left:calc(50% - 10px);top:-1px}
 .gl-goldland .glg-xS{left:calc(50% - 10px);bottom:-1px}
 .gl-goldland .glg-xE{top:calc(50% - 18px);right:-1px}
