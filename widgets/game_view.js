@@ -14,6 +14,8 @@ const ICONS = {
   last: "M16 5h2v14h-2zM4 5v14l11-7z",
 };
 
+const ODDS_ON_PROJECTOR = 3;  // rows of odds shown in projector mode
+
 function el(tag, cls, text) {
   const node = document.createElement(tag);
   if (cls) node.className = cls;
@@ -67,7 +69,11 @@ function render({ model, el: root }) {
   memory.type = "checkbox";
   memory.title = "memory mode: cards seen earlier are face down again";
   const memoryField = labelled("memory mode", memory, "gl-memory-field");
-  header.append(title, status, labelled("view as", seat, "gl-seat-as"), memoryField);
+  const projector = el("input", "gl-projector-toggle");
+  projector.type = "checkbox";
+  projector.title = "projector mode: large type; no log, notation box or developer panels";
+  header.append(title, status, labelled("view as", seat, "gl-seat-as"), memoryField,
+    labelled("projector", projector, "gl-projector-field"));
 
   // ---------------------------------------------------------------- toolbar
   const toolbar = el("div", "gl-toolbar");
@@ -159,6 +165,7 @@ function render({ model, el: root }) {
   });
   seat.addEventListener("change", () => send({ type: "seat", value: seat.value }));
   memory.addEventListener("change", () => send({ type: "memory", value: memory.checked }));
+  projector.addEventListener("change", () => send({ type: "projector", value: projector.checked }));
   newGame.addEventListener("click", () => send({ type: "new" }));
   rematch.addEventListener("click", () => send({ type: "rematch" }));
   undo.addEventListener("click", () => send({ type: "undo" }));
@@ -364,6 +371,18 @@ function render({ model, el: root }) {
   function drawOdds(p) {
     odds.style.display = p.odds.length ? "" : "none";
     if (!p.odds.length) return;
+    if (p.projector) {
+      // A few lines a room can read: the first rows, as percentages.
+      const list = el("ul", "gl-odds-short");
+      for (const row of p.odds.slice(0, ODDS_ON_PROJECTOR)) {
+        const li = el("li", "", `${row.label}: `);
+        li.append(el("b", "gl-num", `${Math.round(row.decimal * 100)} %`));
+        li.title = `${row.fraction}${row.note ? ` \u2014 ${row.note}` : ""}`;
+        list.append(li);
+      }
+      odds.replaceChildren(el("h4", "", `Odds for ${p.odds_for}`), list);
+      return;
+    }
     const table = el("table", "gl-table gl-odds-table");
     const head = el("tr");
     head.append(el("th", "", "chance"), el("th", "", "exact"), el("th", "", "decimal"));
@@ -418,25 +437,75 @@ function render({ model, el: root }) {
         current.setAttribute("aria-current", "step");
       }
     }
+    centreCurrentMove();
+  }
+
+  // Centre the current move in the list (only the list scrolls, never the page); again
+  // once the list is laid out (a view drawn before it is on the page has no sizes yet).
+  function centreCurrentMove() {
+    const current = moves.querySelector(".gl-current");
     if (current && moves.scrollHeight > moves.clientHeight) {
-      moves.scrollTop = current.offsetTop - moves.clientHeight / 2;
+      const box = moves.getBoundingClientRect();
+      const item = current.getBoundingClientRect();
+      moves.scrollTop += item.top - box.top - (moves.clientHeight - item.height) / 2;
     }
   }
+  let movesHeight = 0;
+  const movesResized = new ResizeObserver(() => {
+    if (moves.clientHeight !== movesHeight) {
+      movesHeight = moves.clientHeight;
+      centreCurrentMove();
+    }
+  });
+  movesResized.observe(moves);
 
   function statusText(p) {
     return p.live ? p.status : `${p.status} (looking back: step ${p.index} of ${p.last})`;
   }
+
+  // Scale to fit: a part of the board wider than its box (a scrolling strip) is zoomed
+  // out until it fits, so the board never scrolls sideways and every target stays whole.
+  let zoomed = [];
+  function fitBoard() {
+    for (const node of zoomed) node.style.zoom = "";
+    zoomed = [];
+    for (const scroller of [board, ...board.querySelectorAll("*")]) {
+      const room = scroller.clientWidth;
+      const need = scroller.scrollWidth;
+      if (room <= 0 || need <= room + 1) continue;  // cheap: one layout serves every node
+      const overflow = getComputedStyle(scroller).overflowX;
+      if (overflow !== "auto" && overflow !== "scroll") continue;
+      const zoom = String(Math.floor((room / need) * 1000) / 1000);
+      for (const c of scroller.children) {
+        if (c.tagName === "STYLE") continue;
+        c.style.zoom = zoom;
+        zoomed.push(c);
+      }
+    }
+  }
+  let fittedWidth = 0;
+  const resized = new ResizeObserver(() => {
+    if (board.clientWidth !== fittedWidth) {
+      fittedWidth = board.clientWidth;
+      fitBoard();
+    }
+  });
+  resized.observe(board);
 
   let boardHtml = null;
   function draw() {
     const p = model.get("payload");
     if (!p || !p.title) return;
     title.textContent = p.title;
+    view.classList.toggle("gl-projector", Boolean(p.projector));
+    view.dataset.seat = p.seat;
+    projector.checked = Boolean(p.projector);
     status.textContent = model.get("thinking") || statusText(p);
     drawSeats(p);
     if (p.board !== boardHtml) {
       boardHtml = p.board;
       board.innerHTML = p.board;
+      fitBoard();
     } else {
       for (const node of board.querySelectorAll(".gl-last-move")) node.classList.remove("gl-last-move");
     }
@@ -489,7 +558,11 @@ function render({ model, el: root }) {
   model.on("change:payload", draw);
   draw();
   drawThinking();  // a view drawn while a bot thinks (a second view of the same game)
-  return () => stop();
+  return () => {
+    stop();
+    resized.disconnect();
+    movesResized.disconnect();
+  };
 }
 
 export default { render };

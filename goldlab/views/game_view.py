@@ -112,6 +112,7 @@ class GameView(anywidget.AnyWidget):
     def __init__(self, game: State[Any] | Table, seat: int | str | None = None,
                  bots: Mapping[int, str | Bot] | None = None, *, memory: bool | None = None,
                  names: Sequence[str] = (), play_bots: bool = True, locked: bool = False,
+                 projector: bool = False,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.locked = bool(locked)
@@ -128,6 +129,7 @@ class GameView(anywidget.AnyWidget):
             raise TypeError(f"GameView shows a goldlab State or Table, not {type(game).__name__}")
         self.seat: int | str = self._check_seat(seat)
         self.memory = self._default_memory() if memory is None else bool(memory)
+        self.projector = bool(projector)
         self.selection = ""
         self.hint = ""
         self.error = ""
@@ -270,6 +272,11 @@ class GameView(anywidget.AnyWidget):
             self._fail(LOCKED)
             return
         self.memory = bool(on)
+        self._refresh()
+
+    def set_projector(self, on: bool) -> None:
+        """Projector mode: large type, no log, notation box or developer panels, short odds."""
+        self.projector = bool(on)
         self._refresh()
 
     def set_bot(self, seat: int, who: str) -> None:
@@ -534,6 +541,10 @@ class GameView(anywidget.AnyWidget):
             if not isinstance(value, bool):
                 raise Refused("memory mode is on or off (true or false)")
             self.set_memory(value)
+        elif kind == "projector":
+            if not isinstance(value, bool):
+                raise Refused("projector mode is on or off (true or false)")
+            self.set_projector(value)
         elif kind == "bot":
             seat = content.get("seat")
             if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(value, str):
@@ -623,6 +634,7 @@ class GameView(anywidget.AnyWidget):
             "memory": self.memory,
             "memory_toggle": isinstance(self.seat, int),
             "locked": self.locked,
+            "projector": self.projector,
             "board": board,
             "legal": sorted(targets),
             "highlight": highlight or "",
@@ -663,7 +675,8 @@ class GameView(anywidget.AnyWidget):
 
 
 _INTENTS = frozenset({"click", "notation", "step", "goto", "home", "end", "seat", "memory",
-                      "bot", "undo", "bots", "new", "rematch", "save", "load", "clear"})
+                      "projector", "bot", "undo", "bots", "new", "rematch", "save", "load",
+                      "clear"})
 """The intents the front end sends."""
 
 

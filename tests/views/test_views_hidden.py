@@ -229,8 +229,8 @@ def _memory_twins(game: str, seeds: range) -> Iterator[tuple[State[Any], State[A
         if game == "goldrush":
             options = {"players": 2 + seed % 3, "edition": "AB"[seed % 2]}
         state = _random_game(game, seed, auto_chance=False, **options)
-        if state.is_terminal():
-            continue
+        if state.is_terminal() or state.is_chance_node():
+            continue  # (a table deals a pending chance step itself: the twins would differ)
         originals = None
         for a, b in pairs(state, random.Random(seed))[:8]:
             twins = _replayed(state, a, b)
@@ -371,5 +371,5 @@ def test_the_open_table_shows_no_mine_entrance_s_gold() -> None:
 def test_the_open_table_is_nobody_s_seat() -> None:
     """Gold!'s open table marks no player "you" (it drew the table from the seat to move)."""
     state = _random_game("gold", 3, players=3)
-    assert '<span class="gl-badge">you</span>' not in GameView(state, seat="public").html
-    assert '<span class="gl-badge">you</span>' in GameView(state, seat=1).html
+    assert ">you</span>" not in GameView(state, seat="public").html
+    assert ">you</span>" in GameView(state, seat=1).html

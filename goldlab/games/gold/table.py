@@ -256,7 +256,7 @@ def table_html(state: GoldState, seat: int | None, *, selection: str = "",
             pile_note = f"{hidden} face down" if not memory else f"{hidden} face down: remember!"
         badges = ""
         if s == seat:
-            badges += '<span class="gl-badge">you</span>'
+            badges += '<span class="gl-badge gl-you">you</span>'
         if s == mover:
             badges += '<span class="gl-badge">to move</span>'
         parts.append(

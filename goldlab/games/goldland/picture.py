@@ -127,19 +127,19 @@ STYLE = """<style>
 .gl-goldland .glg-camp{width:12px;height:12px;clip-path:polygon(50% 0,100% 100%,0 100%)}
 .gl-goldland .glg-temple{position:absolute;left:2px;top:2px;padding:1px 4px;border-radius:4px;
  font-size:11px;font-weight:700;pointer-events:none}
-.gl-goldland .glg-pawns{position:absolute;left:4px;bottom:16px;display:flex;gap:2px;
- flex-wrap:wrap;max-width:76px;pointer-events:none}
-.gl-goldland .glg-pawn{width:22px;height:22px;border-radius:50%;color:#fff;font-weight:700;
- font-size:12px;display:flex;align-items:center;justify-content:center;border:2px solid #fff}
+.gl-goldland .glg-pawns{position:absolute;left:3px;bottom:18px;display:flex;gap:2px;
+ flex-wrap:wrap;max-width:80px;pointer-events:none}
+.gl-goldland .glg-pawn{width:18px;height:18px;border-radius:50%;color:#fff;font-weight:700;
+ font-size:11px;display:flex;align-items:center;justify-content:center;border:2px solid #fff}
 .gl-goldland .glg-pawn.glg-turn{border:3px solid #000;outline:2px solid #fff;
  pointer-events:auto;cursor:pointer}
-.gl-goldland .glg-exit{position:absolute;width:26px;height:26px;border-radius:50%;
+.gl-goldland .glg-exit{position:absolute;width:20px;height:20px;border-radius:50%;
  border:2px solid #fff;background:#000;color:#fff;font-size:12px;display:flex;
  align-items:center;justify-content:center;cursor:pointer;z-index:2;padding:0}
-.gl-goldland .glg-xN{left:calc(50% - 13px);top:-11px}
-.gl-goldland .glg-xS{left:calc(50% - 13px);bottom:-11px}
-.gl-goldland .glg-xE{top:calc(50% - 13px);right:-11px}
-.gl-goldland .glg-xW{top:calc(50% - 13px);left:-11px}
+.gl-goldland .glg-xN{left:calc(50% - 10px);top:-1px}
+.gl-goldland .glg-xS{left:calc(50% - 10px);bottom:-1px}
+.gl-goldland .glg-xE{top:calc(50% - 18px);right:-1px}
+.gl-goldland .glg-xW{top:calc(50% - 18px);left:-1px}
 .gl-goldland .glg-preview{outline:3px dashed #000;outline-offset:-3px;opacity:.95}
 .gl-goldland .glg-tool{position:absolute;bottom:3px;width:30px;height:26px;border-radius:5px;
  border:2px solid #fff;background:#000;color:#fff;font-size:16px;font-weight:700;z-index:2;

@@ -120,6 +120,7 @@ def _css() -> str:
  padding:8px;border-radius:12px;background:{table_bg};color:{table_fg};
  container-type:inline-size}}
 {r} .gr-layout-free{{grid-template-columns:repeat(8,minmax(30px,1fr));padding-right:6%}}
+{r} .gr-layout-free .gr-card{{scale:.8}}
 {r} .gr-layout-grid{{grid-template-columns:1.2em repeat(8,minmax(30px,1fr))}}
 {r} .gr-axis{{display:flex;align-items:center;justify-content:center;font-weight:700;
  font-size:.85em;color:{table_fg}}}
@@ -143,7 +144,8 @@ def _css() -> str:
 {r} .gl-target{{cursor:help}}
 {r} .gl-target.gl-legal{{cursor:pointer}}
 {r} .gr-card.gl-legal{{box-shadow:0 0 0 3px #ffd54f}}
-{r} .gr-card.gl-legal:hover{{transform:scale(1.07)}}
+{r} .gr-card.gl-legal:hover{{scale:1.07}}
+{r} .gr-layout-free .gr-card.gl-legal:hover{{scale:.86}}
 {r} .gl-target:focus-visible{{outline:3px solid var(--jp-brand-color1,#1976d2);
  outline-offset:2px}}
 {r} .gl-selected{{outline:3px solid var(--jp-brand-color1,#1976d2)}}

@@ -1,0 +1,232 @@
+"""Projector mode and a board that fits: measured in the browser, as a class would see it.
+
+Every game's view (the teacher's view half way through a bots' game, from
+tests/browser/views/projector.ipynb) at 1280x720 in JupyterLab with the file browser open,
+in Voila, and at 390 px: the board's box lies inside the view, nothing scrolls sideways, no
+two click targets intersect, the current move is visible in the move list, the open table
+shows no "you" badge; in projector mode (the page's toggle) the log and the notation box are
+gone, the odds take a few lines and a card's value is at least 24 px.  Screenshots land in
+the artifacts dir as ``projector-<game>-<where>.png``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_harness import JupyterServer, open_and_run, open_voila
+from playwright.sync_api import Locator, Page, expect
+
+GAMES = ("gold", "goldrush", "goldland")
+NOTEBOOK = "projector.ipynb"
+PROJECTOR: Any = {"width": 1280, "height": 720}
+PHONE: Any = {"width": 390, "height": 844}
+MIN_CARD_VALUE_PX = 24.0
+ODDS_LINES = 3
+
+pytestmark = pytest.mark.browser
+
+
+def _open(page: Page, request: pytest.FixtureRequest, where: str) -> Locator:
+    """Open the notebook (JupyterLab: with the file browser open); its three views, drawn."""
+    if where == "lab":
+        server: JupyterServer = request.getfixturevalue("views_lab")
+        server.delete_sessions()
+        open_and_run(page, server, NOTEBOOK)
+        page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
+        expect(page.locator(".jp-FileBrowser")).to_be_visible()
+    else:
+        open_voila(page, request.getfixturevalue("views_voila"), NOTEBOOK)
+    views = page.locator(".gl-game-view")
+    expect(views).to_have_count(len(GAMES), timeout=60_000)
+    for i in range(len(GAMES)):
+        expect(views.nth(i).locator(".gl-view-title")).not_to_have_text("", timeout=30_000)
+    return views
+
+
+# What does not fit: the board's box outside the view's, a box that scrolls sideways, and
+# click targets whose boxes intersect (by more than a hair: borders may touch); a target
+# wholly inside another (Goldland's pawn or exits on its tile) lies on top of it, by design.
+_FIT_JS = """
+(view) => {
+  const problems = [];
+  const v = view.getBoundingClientRect();
+  const board = view.querySelector('.gl-view-board');
+  const b = board.getBoundingClientRect();
+  if (b.left < v.left - 1 || b.right > v.right + 1) {
+    problems.push(`board ${b.left.toFixed(0)}-${b.right.toFixed(0)} outside the view `
+                  + `${v.left.toFixed(0)}-${v.right.toFixed(0)}`);
+  }
+  for (const node of [view, ...view.querySelectorAll('*')]) {
+    const style = getComputedStyle(node);
+    if (!node.getClientRects().length || style.display === 'none') continue;
+    if (!['auto', 'scroll'].includes(style.overflowX)) continue;
+    if (node.scrollWidth > node.clientWidth + 1) {
+      problems.push(`.${String(node.className).split(' ')[0] || node.tagName} scrolls sideways: `
+                    + `${node.scrollWidth} px in ${node.clientWidth} px`);
+    }
+  }
+  const inside = (p, q) => p.left >= q.left - 1 && p.right <= q.right + 1
+    && p.top >= q.top - 1 && p.bottom <= q.bottom + 1;
+  const boxes = [...board.querySelectorAll('[data-target]')]
+    .filter((t) => t.getClientRects().length)
+    .map((t) => [t.dataset.target, t.getBoundingClientRect()]);
+  for (let i = 0; i < boxes.length; i++) {
+    const [a, r] = boxes[i];
+    if (r.right > b.right + 1 || r.left < b.left - 1) problems.push(`${a} sticks out of the board`);
+    for (let j = i + 1; j < boxes.length; j++) {
+      const [c, s] = boxes[j];
+      if (inside(r, s) || inside(s, r)) continue;  // a button on a tile: both stay clickable
+      const w = Math.min(r.right, s.right) - Math.max(r.left, s.left);
+      const h = Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top);
+      if (w > 1 && h > 1) problems.push(`${a} overlaps ${c} (${w.toFixed(0)}x${h.toFixed(0)} px)`);
+    }
+  }
+  return {problems, targets: boxes.length};
+}
+"""
+
+
+def _misfits(view: Locator, game: str) -> list[str]:
+    found: dict[str, Any] = view.evaluate(_FIT_JS)
+    assert found["targets"] > 10, f"{game}: too few click targets to judge"
+    return [f"{game}: {p}" for p in found["problems"]]
+
+
+def _shoot(page: Page, view: Locator, artifacts_dir: Path, name: str) -> None:
+    """An element screenshot, the window made tall enough to hold the whole view (after
+    the measuring: the height changes no width)."""
+    size = page.viewport_size
+    box = view.bounding_box()
+    if size is not None and box is not None and box["height"] + 200 > size["height"]:
+        page.set_viewport_size({"width": size["width"], "height": int(box["height"]) + 200})
+    view.scroll_into_view_if_needed()
+    path = artifacts_dir / f"{name}.png"
+    view.screenshot(path=path)
+    if size is not None:
+        page.set_viewport_size(size)
+    print(f"screenshot: {path}")
+
+
+@pytest.mark.parametrize("where", ["lab", "voila", "voila-390px"])
+def test_every_board_fits_and_no_two_click_targets_overlap(
+    page: Page, request: pytest.FixtureRequest, artifacts_dir: Path, console_errors: list[str],
+    where: str,
+) -> None:
+    page.set_viewport_size(PHONE if where.endswith("390px") else PROJECTOR)
+    views = _open(page, request, where.split("-")[0])
+    problems: list[str] = []
+    for i, game in enumerate(GAMES):
+        problems += _misfits(views.nth(i), game)
+        opened = views.nth(i).evaluate(_CURRENT_MOVE_SEEN_JS)  # opened half way through
+        if opened:
+            problems.append(f"{game}: {opened}")
+        _shoot(page, views.nth(i), artifacts_dir, f"projector-{game}-{where}-light")
+    width = page.evaluate("() => document.documentElement.clientWidth")
+    wide = page.evaluate("() => document.documentElement.scrollWidth")
+    if wide > width + 1:
+        problems.append(f"the page scrolls sideways: {wide} px in {width} px")
+    assert not problems, "\n".join(problems[:30])
+    assert console_errors == []
+
+
+_CURRENT_MOVE_SEEN_JS = """
+(view) => {
+  const list = view.querySelector('.gl-moves');
+  const current = list.querySelector('.gl-current');
+  if (!current) return 'no current move';
+  const l = list.getBoundingClientRect();
+  const c = current.getBoundingClientRect();
+  return c.top >= l.top - 1 && c.bottom <= l.bottom + 1 ? '' :
+    `move ${current.dataset.index} at ${c.top.toFixed(0)}-${c.bottom.toFixed(0)} px, the list `
+    + `shows ${l.top.toFixed(0)}-${l.bottom.toFixed(0)} px`;
+}
+"""
+
+
+def test_the_current_move_is_visible_in_the_move_list_and_the_open_table_has_no_you(
+    page: Page, request: pytest.FixtureRequest, console_errors: list[str],
+) -> None:
+    page.set_viewport_size(PROJECTOR)
+    views = _open(page, request, "voila")
+    hidden: list[str] = []
+    for i, game in enumerate(GAMES):
+        view = views.nth(i)
+        moves = view.locator(".gl-moves")
+        last = view.locator("li.gl-move").count() - 1
+        assert moves.evaluate("(m) => m.scrollHeight > m.clientHeight"), f"{game}: list too short"
+        opened = view.evaluate(_CURRENT_MOVE_SEEN_JS)  # the view opens half way through
+        if opened:
+            hidden.append(f"{game}, as opened: {opened}")
+        scrubber = view.locator("input.gl-scrubber")
+        for index in (last // 2, last // 4, 3 * last // 4, 1, last):
+            scrubber.evaluate("(el, i) => { el.value = String(i); "
+                              "el.dispatchEvent(new Event('input', {bubbles: true})); }", index)
+            expect(view.locator("li.gl-move.gl-current")).to_have_attribute(
+                "data-index", str(index))
+            missing = view.evaluate(_CURRENT_MOVE_SEEN_JS)
+            if missing:
+                hidden.append(f"{game}, step {index}: {missing}")
+    assert not hidden, "the current move is scrolled out of sight:\n" + "\n".join(hidden)
+
+    # The open table is nobody's: no "you" on it, whoever is to move.
+    gold = views.nth(0)
+    gold.locator("select.gl-seat").select_option("public")
+    expect(gold.locator(".gl-view")).to_have_attribute("data-seat", "public")
+    badges = gold.locator(".gl-view-board .gl-badge")
+    assert badges.count() > 0, "no badge drawn at all: is this the right board?"
+    seen = [b.inner_text() for b in badges.all() if b.is_visible()]
+    assert "you" not in seen, f"the open table shows {seen}"
+    gold.locator("select.gl-seat").select_option("0")
+    expect(gold.locator(".gl-view-board .gl-badge", has_text="you")).to_be_visible()
+    assert console_errors == []
+
+
+# The rendered size of each card value (font size times any zoom or transform on the way).
+_CARD_VALUES_JS = """
+(view) => [...view.querySelectorAll('.gl-view-board .gl-value, .gl-view-board .gr-v')]
+  .filter((n) => n.getClientRects().length)
+  .map((n) => {
+    const size = parseFloat(getComputedStyle(n).fontSize);
+    const scale = n.offsetHeight ? n.getBoundingClientRect().height / n.offsetHeight : 1;
+    return {text: n.textContent, px: size * scale};
+  })
+"""
+
+
+def test_projector_mode_shows_large_card_values_and_hides_the_log_and_notation(
+    page: Page, request: pytest.FixtureRequest, artifacts_dir: Path, console_errors: list[str],
+) -> None:
+    page.set_viewport_size(PROJECTOR)
+    views = _open(page, request, "voila")
+    small: list[str] = []
+    for i, game in enumerate(GAMES):
+        view = views.nth(i)
+        inner = view.locator(".gl-view")
+        expect(view.locator(".gl-view-log")).to_be_visible()
+        view.locator("input.gl-projector-toggle").check()
+        expect(inner).to_have_class(_has("gl-projector"))
+        for hidden in (".gl-view-log", ".gl-view-entry"):
+            expect(view.locator(hidden)).to_be_hidden()
+        odds = view.locator(".gl-odds")
+        if odds.is_visible():
+            assert odds.locator("tr, li").count() <= ODDS_LINES, f"{game}: odds too long"
+        if game != "goldland":  # Goldland's board has tiles, not cards with values
+            values = view.evaluate(_CARD_VALUES_JS)
+            assert values, f"{game}: no card value on the board"
+            small += [f"{game}: {v['text']!r} at {v['px']:.1f} px" for v in values
+                      if v["px"] < MIN_CARD_VALUE_PX]
+        assert _misfits(view, game) == []
+        _shoot(page, view, artifacts_dir, f"projector-{game}-voila-projector")
+    assert not small, "card values too small for a projector:\n" + "\n".join(small[:20])
+    # And off again: the log is back.
+    views.nth(0).locator("input.gl-projector-toggle").uncheck()
+    expect(views.nth(0).locator(".gl-view")).not_to_have_class(_has("gl-projector"))
+    expect(views.nth(0).locator(".gl-view-log")).to_be_visible()
+    assert console_errors == []
+
+
+def _has(cls: str) -> re.Pattern[str]:
+    return re.compile(rf"(^|\s){re.escape(cls)}(\s|$)")
