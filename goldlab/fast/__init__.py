@@ -80,9 +80,9 @@ def engine_for(game: str, bots: Sequence[str], options: Mapping[str, Any]) -> En
     from goldlab.core.registry import find
 
     found = find(game)
-    if found is None or not found.has("fast"):
+    factory = found.part("fast") if found is not None else None
+    if factory is None:
         return None
-    factory: Callable[[Sequence[str], Mapping[str, Any]], Engine | None] = found.part("fast")
     return factory(bots, options)
 
 
