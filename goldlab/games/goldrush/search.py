@@ -33,7 +33,8 @@ from goldlab.games.goldrush.bots import PerfectBot, pair_values
 from goldlab.games.goldrush.cards import ALL_CARDS, COLOURS
 from goldlab.games.goldrush.fastpath import playout_worths
 from goldlab.games.goldrush.options import GOLD_RUSH
-from goldlab.games.goldrush.state import GONE, UNKNOWN, GoldrushState
+from goldlab.games.goldrush.position import GONE, UNKNOWN
+from goldlab.games.goldrush.state import GoldrushState
 
 CUTOFF = 8
 """Decisions (4 turns of two flips) a tree search's playout plays before it is scored."""
