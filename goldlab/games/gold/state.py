@@ -29,7 +29,7 @@ from goldlab.core.state import CHANCE, TERMINAL, State
 from goldlab.core.values import Action, ChanceOutcome, Event
 from goldlab.games.gold import rules
 from goldlab.games.gold.actions import DealDonkey, Exchange, NoBonus, Reveal, Steal, Take
-from goldlab.games.gold.cards import ALL_CARDS, COLOURS, DONKEY, Card, card_of
+from goldlab.games.gold.cards import ALL_CARDS, COLOURS, DONKEY, Card, card_of, full_deck
 from goldlab.games.gold.events import (
     BonusDeclined,
     BonusTaken,
@@ -131,21 +131,22 @@ class GoldState(State["GoldGame"]):
         """True when the game is over."""
         return self.phase == OVER
 
-    def _legal_actions(self) -> list[Action]:
-        return rules.legal_actions(self)
-
-    def _illegal_reason(self, action: Action) -> tuple[str, str]:
-        return rules.illegal_reason(self, action)
+    # The rules list the legal actions and explain refusals (``rules.py``).
+    _legal_actions = rules.legal_actions
+    _illegal_reason = rules.illegal_reason
 
     def _do(self, action: Action) -> list[Event]:
-        """Carry out a legal action or chance outcome; return the events."""
+        """Carry out a legal action or chance outcome; return the events.
+
+        By how often they come: takes and exchanges, reveals, bonuses, starting donkeys.
+        """
         kind = type(action)
         if kind is Take or kind is Exchange:
             return self._action(self.turn, action)
-        if kind is Steal or kind is NoBonus:
-            return self._bonus(self.turn, action)
         if kind is Reveal:
             return self._reveal(action.card)  # type: ignore[attr-defined]
+        if kind is Steal or kind is NoBonus:
+            return self._bonus(self.turn, action)
         assert isinstance(action, DealDonkey)
         return self._deal(action)
 
@@ -275,7 +276,7 @@ class GoldState(State["GoldGame"]):
             assert isinstance(action, Exchange)
             self.offer, tableau, colour, _ = take_or_exchange(
                 self.offer, self.tableaux[seat], action.take, action.give)
-            events = [CardExchanged(seat, action.give, action.take, action.option)]
+            events = [_exchanged(seat, action)]
         self._set_tableau(seat, tableau)
         if colour is None:
             self._end_turn(events)
@@ -374,7 +375,7 @@ class GoldState(State["GoldGame"]):
         self.offer = (*self.offer, card)
         self.pile_count -= 1
         self.to_reveal -= 1
-        events: list[Event] = [CardRevealed(card, self.pile_count)]
+        events: list[Event] = [_REVEALED[self.pile_count][card.index]]
         if not self.pile_count:
             self.grand_final = True
             events.append(GrandFinalBegins())
@@ -426,8 +427,9 @@ class GoldState(State["GoldGame"]):
             self.set_colour, self.box, self.discard))
 
     def _load(self, snapshot: GoldPosition) -> None:
-        for name, value in zip(GoldPosition._fields, snapshot, strict=True):
-            setattr(self, name, value)
+        (self.phase, self.turn, self.offer, self.tableaux, self.piles, self.unseen,
+         self.pile_count, self.to_reveal, self.deal_queue, self.grand_final,
+         self.set_colour, self.box, self.discard) = snapshot
         self._legal = None
 
     def _snapshot_to_json(self, snapshot: GoldPosition) -> Any:
@@ -456,6 +458,20 @@ _TAKEN: tuple[tuple[Event, ...], ...] = tuple(
     tuple(CardTaken(seat, c) for c in ALL_CARDS) for seat in range(3)
 )
 """The event of a take, per seat and card: made once, as most steps are takes."""
+_REVEALED: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(CardRevealed(c, pile) for c in ALL_CARDS) for pile in range(sum(full_deck().values()))
+)
+"""The event of a card turned up, per draw pile left and card: most chance steps."""
+_EXCHANGED: dict[tuple[int, Action], Event] = {}
+"""The event of an exchange, per seat and (interned) action, made the first time."""
+
+
+def _exchanged(seat: int, action: Exchange) -> Event:
+    found = _EXCHANGED.get((seat, action))
+    if found is None:
+        found = _EXCHANGED[seat, action] = CardExchanged(seat, action.give, action.take,
+                                                         action.option)
+    return found
 
 
 def _without(cards: Cards, c: Card) -> Cards:
