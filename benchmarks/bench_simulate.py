@@ -198,7 +198,7 @@ def main() -> None:
          timed(lambda: goldlab.simulate("gold", "random", n_protocol, 1, players=2, fast=False,
                                         backend="serial", quiet=True), n_protocol), reference)
 
-    from goldlab.fast.gold import play_random
+    from goldlab.games.gold.twin.kernel import play_random
 
     start = time.perf_counter()
     play_random(2, np.zeros(1, dtype=np.uint64))
@@ -236,7 +236,7 @@ def main() -> None:
             continue
         line(f"{name}{note} ({games} games)", (games / wall, games / cpu), reference)
         if name == "goldrush":
-            from goldlab.fast.goldrush import play_random as goldrush_random
+            from goldlab.games.goldrush.twin.kernel import play_random as goldrush_random
 
             goldrush_random(2, np.zeros(1, dtype=np.uint64))
             n = 200_000 // k

@@ -4,7 +4,7 @@ No classes, no tricks: cards are ``(colour, value)`` tuples, hands are lists,
 legal moves are listed and one is picked at random.  It follows the same
 rules as ``goldlab.games.gold`` and even draws its random numbers the same way
 (one ``random.Random`` for the table, one per player, seeded like goldlab's),
-so it plays exactly the same games: ``tests/fast`` checks that on a few
+so it plays exactly the same games: ``tests/games/gold/test_gold_twin.py`` checks that on a few
 seeds.  ``benchmarks/bench_simulate.py`` measures every other engine against it.
 
     python benchmarks/plain_gold.py --games 2000

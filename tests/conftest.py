@@ -25,7 +25,7 @@ _jupyter_tmp: str | None = None
 FIRST = (
     "tests/browser/test_binder.py",
     "tests/games/gold/test_conformance_3p.py",
-    "tests/fast/test_fast_goldland_play.py",
+    "tests/games/goldland/test_goldland_twin_play.py",
     "tests/games/gold/test_conformance_2p.py",
     "tests/fast/test_fast_cold_start.py",
 )

@@ -38,14 +38,14 @@ ALLOWED: dict[str, set[str]] = {
     "games": set(),  # the folder of game folders: found by the registry, imports nothing
 }
 """Part -> the parts it may import.  Game folders may reach into their shared bases
-(``interop.encoding``, ``interop.raster``, ``fast`` in ``fastpath.py`` only, lazily)."""
+(``interop.encoding``, ``interop.raster``, and ``fast``: the game's compiled twin in
+``twin/`` and the fast-path factory ``fastpath.py``)."""
 
 GAME_MAY_USE_FROM_INTEROP = {"goldlab.interop.encoding", "goldlab.interop.raster"}
-# A compiled twin in fast/ named after its game (fast/goldland.py, fast/goldland_legal.py, ...)
-# may read that one game's folder: its data (tile set, board, bot weights) and action values
-# come from where they are defined, not from a copy that could drift.  The game reaches its
-# twin only lazily (fastpath.py), so no circle forms at import.
-GAME_MAY_USE_FAST_IN = {"fastpath.py"}
+TWIN = "twin"
+"""A game's compiled twin is the folder ``games/<game>/twin/``: it is built from ``fast``'s
+shared tools and reads its own game's data; only ``fastpath.py`` opens it, lazily."""
+FASTPATH = "fastpath.py"
 
 
 def _part(module: str) -> str | None:
@@ -59,8 +59,9 @@ def _part(module: str) -> str | None:
     return parts[1]
 
 
-def _arrows() -> list[tuple[str, str, str, Path]]:
-    """(from part, to part, module imported, file) for every import inside goldlab."""
+def _arrows(every: bool = False) -> list[tuple[str, str, str, Path]]:
+    """(from part, to part, module imported, file) for every import inside goldlab that
+    crosses from one part to another (``every``: within a part too)."""
     out = []
     for path in sorted(PACKAGE.rglob("*.py")):
         module = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
@@ -76,7 +77,7 @@ def _arrows() -> list[tuple[str, str, str, Path]]:
                 continue
             for name in names:
                 target = _part(name)
-                if target is not None and target != source:
+                if target is not None and (every or target != source):
                     out.append((source, target, name, path))
     return out
 
@@ -88,29 +89,64 @@ def _allowed(source: str, target: str, module: str, path: Path) -> bool:
         if target == "interop":
             return module in GAME_MAY_USE_FROM_INTEROP
         if target == "fast":
-            return path.name in GAME_MAY_USE_FAST_IN
+            return _in_twin(path) or path.name == FASTPATH
         return target in ALLOWED[GAME]
     allowed = ALLOWED.get(source)
     if allowed is None:
         return False
     if target.startswith("games."):
-        if source == "fast":
-            return _twin_of(path) == target.removeprefix("games.")
         return GAME in allowed
     return target in allowed
 
 
-def _twin_of(path: Path) -> str:
-    """The game a module of fast/ is a twin of, by its name: ``goldland_legal.py``: goldland."""
-    return path.stem.split("_")[0]
+def _in_twin(path: Path) -> bool:
+    """True for a module of a game's compiled twin: ``games/<game>/twin/*.py``."""
+    return path.parent.name == TWIN and path.parent.parent.parent.name == "games"
 
 
-def test_a_twin_may_read_only_its_own_game() -> None:
-    twin = PACKAGE / "fast" / "goldland_legal.py"
-    assert _allowed("fast", "games.goldland", "goldlab.games.goldland.tiles", twin)
-    assert not _allowed("fast", "games.gold", "goldlab.games.gold.cards", twin)
+def _opens_a_twin(module: str) -> bool:
+    return len(module.split(".")) > 3 and module.split(".")[3] == TWIN
+
+
+def _may_open_twin(module: str, path: Path) -> bool:
+    """Only the twin's own game opens it, in ``fastpath.py`` or inside the twin itself."""
+    game_folder = PACKAGE / "games" / module.split(".")[2]
+    return path in (game_folder / FASTPATH, *(game_folder / TWIN).glob("*.py"))
+
+
+def test_only_the_games_fastpath_opens_its_twin() -> None:
+    wrong = [f"{path.relative_to(PACKAGE.parent)} imports {module}"
+             for _, _, module, path in _arrows(every=True)
+             if _opens_a_twin(module) and not _may_open_twin(module, path)]
+    assert not wrong, "a twin is opened only by its game's fastpath.py:\n" + "\n".join(wrong)
+
+
+def test_fast_is_a_toolkit_that_names_no_game() -> None:
+    games = [f"{path.relative_to(PACKAGE.parent)} imports {module}"
+             for source, target, module, path in _arrows()
+             if source == "fast" and target.startswith("games.")]
+    assert not games, "fast/ holds the twins' shared tools only:\n" + "\n".join(games)
+    twins = sorted(p.parent.relative_to(PACKAGE).as_posix()
+                   for p in PACKAGE.glob(f"games/*/{TWIN}/__init__.py"))
+    assert twins == ["games/gold/twin", "games/goldland/twin", "games/goldrush/twin"]
+
+
+def test_the_twin_rule_is_structural() -> None:
+    twin = PACKAGE / "games" / "goldland" / TWIN / "legal.py"
+    assert _allowed("games.goldland", "fast", "goldlab.fast.mt", twin)
+    assert _allowed("games.goldland", "fast", "goldlab.fast",
+                    PACKAGE / "games" / "goldland" / FASTPATH)
+    assert not _allowed("games.goldland", "fast", "goldlab.fast.mt",
+                        PACKAGE / "games" / "goldland" / "movement.py")
     assert not _allowed("fast", "games.goldland", "goldlab.games.goldland.tiles",
                         PACKAGE / "fast" / "mt.py")
+    assert not _allowed("games.goldland", "games.gold", "goldlab.games.gold.cards", twin)
+    assert _may_open_twin("goldlab.games.goldland.twin.play",
+                          PACKAGE / "games" / "goldland" / FASTPATH)
+    assert not _may_open_twin("goldlab.games.goldland.twin.play",
+                              PACKAGE / "games" / "goldland" / "state.py")
+    assert not _may_open_twin("goldlab.games.gold.twin.kernel",
+                              PACKAGE / "games" / "goldland" / FASTPATH)
 
 
 def test_every_import_follows_the_layers() -> None:
@@ -131,7 +167,8 @@ def test_every_part_of_the_package_is_in_the_table() -> None:
     ("core", "simulation", "goldlab.simulation", "state.py"),
     ("games.gold", "games.goldland", "goldlab.games.goldland.tiles", "rules.py"),
     ("games.gold", "interop", "goldlab.interop.openspiel", "encoding.py"),
-    ("games.gold", "fast", "goldlab.fast.gold", "state.py"),
+    ("games.gold", "fast", "goldlab.fast.mt", "state.py"),
+    ("fast", "games.gold", "goldlab.games.gold.twin.kernel", "__init__.py"),
     ("bots", "views", "goldlab.views", "__init__.py"),
 ])
 def test_the_check_refuses_a_wrong_arrow(source: str, target: str, module: str,

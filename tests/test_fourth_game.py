@@ -1,6 +1,6 @@
-"""A fourth game that lives only under ``tests/fourth_game/`` plays through every layer.
+"""A fourth game that lives only in ``tests/pig.py`` plays through every layer.
 
-Pig registers one description from its own folder; nothing in ``goldlab/`` names it.
+Pig is one module that registers one description; nothing in ``goldlab/`` names it.
 """
 
 import io
@@ -19,14 +19,14 @@ from goldlab.core.description import describe
 
 @pytest.fixture(scope="module", autouse=True)
 def pig() -> Iterator[ModuleType]:
-    """Pig registered (by importing its folder) for this module only.
+    """Pig registered (by importing its module) for this module only.
 
     Other test modules list every game (``goldlab.names()``) and expect the built-in
     ones, so the registration is undone afterwards.
     """
-    import fourth_game
+    import pig
 
-    yield fourth_game
+    yield pig
     _forget("pig")
 
 
@@ -46,15 +46,17 @@ def _forget(name: str) -> None:
     for game in [g for g in encoding._CACHE if g.name == name]:
         del encoding._CACHE[game]
     collectors._COLLECTORS.pop(name, None)
-    for module in [m for m in sys.modules if m.split(".")[0] == "fourth_game"]:
-        del sys.modules[module]
+    sys.modules.pop("pig", None)
 
 
-def test_pig_is_registered_from_its_own_folder(pig: ModuleType) -> None:
+def test_pig_is_one_module_that_registers_itself(pig: ModuleType) -> None:
     assert "pig" in goldlab.names()
     assert describe("pig").part("game") is pig.PigGame
+    assert describe("pig").part("results") is pig
+    assert Path(pig.__file__).parent == Path(__file__).parent  # tests/pig.py, no folder
     for path in Path(goldlab.__file__).parent.rglob("*.py"):
-        assert "fourth_game" not in path.read_text(encoding="utf-8"), path
+        text = path.read_text(encoding="utf-8")
+        assert "import pig" not in text and "from pig" not in text, path
 
 
 def test_pig_plays_through_simulate_with_its_bots_and_columns() -> None:

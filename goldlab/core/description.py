@@ -6,8 +6,9 @@ layer (bots, scenarios, interop, simulation, the fast path, the command line, vi
 finds the game's pieces through it, so adding a game edits nothing outside its folder.
 
 Every part but the game class is a *reference*: either the object itself or its import
-path (``"package.module:attribute"``, or ``"package.module"`` for a module imported for
-what it registers), so that describing a game loads nothing heavy.  Standard library only.
+path (``"package.module:attribute"``, ``"package.module:Class.method"``, or
+``"package.module"`` for a module imported for what it registers), so that describing a
+game loads nothing heavy.  Standard library only.
 
 >>> import goldlab
 >>> from goldlab.core.description import describe
@@ -18,11 +19,44 @@ what it registers), so that describing a game loads nothing heavy.  Standard lib
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, Protocol, overload
+
+if TYPE_CHECKING:
+    from goldlab.core.game import Game
+    from goldlab.core.presentation import Presenter
+    from goldlab.core.state import State
 
 Ref = Any
 """A part of a description: the object, ``"module:attribute"``, or ``"module"``."""
+
+
+class Results(Protocol):
+    """The ``results`` part: a game's own columns in a simulation's results (a module, or
+    any object, with these two)."""
+
+    COLUMNS: tuple[tuple[str, str], ...]
+    """(name, meaning) of each column, in the order the results show them."""
+
+    def collect(self, state: State[Any], /) -> dict[str, list[Any]]:
+        """Each column's value per seat, from a finished state."""
+        ...
+
+
+FastEngine = Callable[[Any], tuple[dict[str, Any], dict[str, Any]]]
+"""A compiled player: game seeds (a ``uint64`` array) -> (per-game columns, per-seat
+columns), each a name -> array mapping (:mod:`goldlab.fast`)."""
+
+FastPath = Callable[[Sequence[str], Mapping[str, Any]], FastEngine | None]
+"""The ``fast`` part: (bot specs, options) -> the compiled player of that line-up, or None
+when the game's twin cannot play it."""
+
+Picture = Callable[[Any], Any]
+"""The ``picture`` part: a view -> an RGB ``numpy`` array of shape (height, width, 3)."""
+
+PresenterPart = Callable[["Game"], "Presenter"]
+"""The ``presenter`` part: a game -> its :class:`~goldlab.core.presentation.Presenter`."""
 
 
 @dataclass(frozen=True)
@@ -42,7 +76,7 @@ class GameDescription:
       ``collect(state)`` (each column's value per seat) for :func:`goldlab.simulate`;
     * ``fast``: a function ``(bots, options) -> engine or None`` for :mod:`goldlab.fast`;
     * ``presenter``: the :class:`~goldlab.core.presentation.Presenter` subclass views use
-      when the game class does not override :meth:`~goldlab.core.game.Game.presenter`;
+      (:meth:`~goldlab.core.game.Game.presenter` makes it; without one, the plain one);
     * ``rulebook``: the module holding the rulebook's quoted sentences;
     * ``search``: a :class:`goldlab.bots.search.SearchHooks` (a playout policy, a cut-off
       evaluation, ...) that makes the built-in ``ismcts`` bot play this game better.
@@ -68,8 +102,24 @@ class GameDescription:
         """True when the description gives ``part`` (a field name)."""
         return getattr(self, _field(part)) is not None
 
+    @overload
+    def part(self, part: Literal["results"]) -> Results | None: ...
+    @overload
+    def part(self, part: Literal["fast"]) -> FastPath | None: ...
+    @overload
+    def part(self, part: Literal["picture"]) -> Picture | None: ...
+    @overload
+    def part(self, part: Literal["presenter"]) -> PresenterPart | None: ...
+    @overload
+    def part(self, part: str) -> Any: ...
+
     def part(self, part: str) -> Any:
-        """The part named ``part``, imported if it was given as a path (None if absent)."""
+        """The part named ``part``, imported if it was given as a path (None if absent).
+
+        ``results``, ``fast``, ``picture`` and ``presenter`` are typed (:class:`Results`,
+        :data:`FastPath`, :data:`Picture`, :data:`PresenterPart`), so a caller's use of
+        them is checked across the registry.
+        """
         return resolve(getattr(self, _field(part)))
 
 
@@ -88,8 +138,10 @@ def resolve(ref: Ref) -> Any:
     if not isinstance(ref, str):
         return ref
     module, _, attribute = ref.partition(":")
-    loaded = importlib.import_module(module)
-    return getattr(loaded, attribute) if attribute else loaded
+    found: Any = importlib.import_module(module)
+    for name in attribute.split(".") if attribute else ():
+        found = getattr(found, name)  # "module:Class.method" names a class's method
+    return found
 
 
 def describe(name: str) -> GameDescription:
@@ -99,4 +151,5 @@ def describe(name: str) -> GameDescription:
     return description(name)
 
 
-__all__ = ["GameDescription", "Ref", "describe", "resolve"]
+__all__ = ["FastEngine", "FastPath", "GameDescription", "Picture", "PresenterPart", "Ref",
+           "Results", "describe", "resolve"]

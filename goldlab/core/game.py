@@ -94,16 +94,14 @@ class Game(ABC):
         """How this game shows itself in a view (click targets, rulebook quotes, odds).
 
         The presenter named by the game's description (``presenter``); without one, the
-        plain one (the observation's HTML, notation only).  Games may also override this.
+        plain one (the observation's HTML, notation only).
         """
         from goldlab.core.presentation import Presenter
         from goldlab.core.registry import find
 
         found = find(self.name)
-        if found is not None and found.has("presenter"):
-            made: Presenter = found.part("presenter")(self)
-            return made
-        return Presenter(self)
+        make = found.part("presenter") if found is not None else None
+        return make(self) if make is not None else Presenter(self)
 
     def _key(self) -> tuple[Any, ...]:
         return (self.name, self._players, self._options)

@@ -1,20 +1,34 @@
-"""The simulation fast path: built-in bots compiled with numba.
+"""The simulation fast path's shared toolkit: what every game's compiled twin is built from.
 
-:func:`goldlab.simulate` uses it on its own when every bot of a run has a
-compiled twin here; it plays exactly the same games as the protocol engine
+:func:`goldlab.simulate` plays on the fast path on its own when every bot of a run
+has a compiled twin; a twin plays exactly the same games as the protocol engine
 (the same seeds give the same cards, the same choices, the same scores), so
 switching it on or off never changes a result, only the time it takes.
+
+Each game owns its twin, beside its rules (``games/<game>/twin/``), and opens it
+only in its ``fastpath.py``, lazily.  This package holds what the twins share and
+names no game:
+
+* :mod:`goldlab.fast.mt`: CPython's ``random.Random`` (Mersenne Twister) in numba,
+  ``randbelow`` and ``random_float`` drawing the same words in the same order;
+* :mod:`goldlab.fast.seeding` and :mod:`goldlab.fast.sha`: each game's and each
+  bot's generator seeded as ``random.Random(seed)`` and ``bots.play.bot_seed`` do;
+* :mod:`goldlab.fast.bits`: bit counting for the kernels' card sets;
+* :mod:`goldlab.fast.results`: the columns every game reports (lead changes,
+  the sole leader);
+* here: the engine lookup (:func:`engine_for`, through the game's description)
+  and the warm-up.
 
 Supported now, with every option (Goldland: but its ``tiles``):
 
 * Gold! (2-3 players): ``random`` and ``greedy``, alone or mixed
-  (:mod:`goldlab.fast.gold`);
+  (:mod:`goldlab.games.gold.twin`);
 * Mount Goldrush (2-5 players, both editions and layouts): ``random`` and the
   memory players ``perfect``, ``forgetful:p`` and ``limited:k``, alone or mixed
-  (:mod:`goldlab.fast.goldrush`);
+  (:mod:`goldlab.games.goldrush.twin`);
 * Goldland (2-5 players, the shipped tile set): ``heuristic`` and ``random``,
   alone or mixed, ``random`` under a turn cap (the bot-play default gives one)
-  (:mod:`goldlab.fast.goldland_play`).
+  (:mod:`goldlab.games.goldland.twin`).
 
 A bot that thinks is mirrored step by step, its tie-breaks drawn from its own
 seeded generator exactly as the Python bot draws them.  Other bots, or other
@@ -66,9 +80,9 @@ def engine_for(game: str, bots: Sequence[str], options: Mapping[str, Any]) -> En
     from goldlab.core.registry import find
 
     found = find(game)
-    if found is None or not found.has("fast"):
+    factory = found.part("fast") if found is not None else None
+    if factory is None:
         return None
-    factory: Callable[[Sequence[str], Mapping[str, Any]], Engine | None] = found.part("fast")
     return factory(bots, options)
 
 

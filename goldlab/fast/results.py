@@ -6,8 +6,26 @@ Shared by the Gold! and Mount Goldrush kernels so that lead changes, ranks and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 from numba import njit
+
+GAME_COLUMNS = ("actions", "turns", "lead_changes", "decided_at_end")
+"""The columns every game reports once a game, in the order :func:`store_results` writes
+them (``flags``); the same names as the engine's runner (``simulation.runner``)."""
+SEAT_COLUMNS = ("score", "rank")
+"""The columns every game reports for each seat, before the game's own."""
+
+
+def seat_columns(own: Sequence[tuple[str, str]]) -> tuple[str, ...]:
+    """A kernel's seat columns: :data:`SEAT_COLUMNS`, then the game's own in the order of
+    its ``results.COLUMNS`` ((name, meaning) pairs), where each game names them once.
+
+    >>> seat_columns((("gold_cards", "gold cards won"), ("rush_gold", "won in the rush")))
+    ('score', 'rank', 'gold_cards', 'rush_gold')
+    """
+    return (*SEAT_COLUMNS, *(name for name, _ in own))
 
 
 @njit(cache=True, nogil=True, inline="always")

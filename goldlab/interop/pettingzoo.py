@@ -205,7 +205,4 @@ def env(game: str = "gold", players: int | None = None, **kwargs: Any) -> AECEnv
 def picture_for(game: str) -> Callable[[Any], np.ndarray] | None:
     """The ``rgb_array`` picture of ``game`` (its description's ``picture``), or None."""
     found = find(game)
-    if found is None or not found.has("picture"):
-        return None
-    picture: Callable[[Any], np.ndarray] = found.part("picture")
-    return picture
+    return found.part("picture") if found is not None else None

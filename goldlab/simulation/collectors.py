@@ -58,9 +58,9 @@ def collector_for(game: str) -> Collector | None:
     found = _COLLECTORS.get(game)
     if found is None:
         description = find(game)
-        if description is None or not description.has("results"):
+        results = description.part("results") if description is not None else None
+        if results is None:
             return None
-        results = description.part("results")
         columns = tuple(results.COLUMNS)
         found = _COLLECTORS[game] = Collector(
             game, tuple(c for c, _ in columns), results.collect, tuple(d for _, d in columns))

@@ -83,7 +83,9 @@ def test_the_binder_environment_installs_goldlab_as_a_user_would(
 KERNELS_LOADED = """
 import goldlab
 from goldlab.bots.play import play_game
-from goldlab.fast import gold, goldrush, goldrush_playouts
+from goldlab.games.gold.twin import kernel as gold
+from goldlab.games.goldrush.twin import kernel as goldrush
+from goldlab.games.goldrush.twin import playouts as goldrush_playouts
 goldlab.simulate("gold", ["greedy", "random"], 3, 1, fast=True, backend="serial", quiet=True)
 goldlab.simulate("goldrush", ["perfect", "random"], 3, 1, fast=True, backend="serial", quiet=True)
 play_game("goldrush", ["ismcts:20", "random"], seed=1)

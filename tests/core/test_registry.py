@@ -74,3 +74,37 @@ def test_a_bool_is_not_mistaken_for_a_cached_number() -> None:
     goldlab.game("gold", 2, start_player=1)
     with pytest.raises(OptionsError):
         goldlab.game("gold", True)
+
+
+def test_each_game_gets_its_presenter_from_its_description() -> None:
+    from goldlab.core.description import describe, resolve
+    from goldlab.games.gold.presenter import GoldPresenter
+    from goldlab.games.goldland.presenter import GoldlandPresenter
+    from goldlab.games.goldrush.presenter import GoldrushPresenter
+
+    for name, kind in (("gold", GoldPresenter), ("goldland", GoldlandPresenter),
+                       ("goldrush", GoldrushPresenter)):
+        game = goldlab.make(name, players=2, seed=1).game
+        assert "presenter" not in type(game).__dict__, f"{name} overrides Game.presenter"
+        assert type(game.presenter()) is kind
+        assert describe(name).part("presenter") is not None
+    # Mount Goldrush's part is a classmethod, named "module:Class.method": the edition's
+    # own quotes (edition B's rulebook words differ)
+    assert resolve("goldlab.games.goldrush.presenter:GoldrushPresenter.of") == \
+        GoldrushPresenter.of
+    b = goldlab.make("goldrush", players=2, seed=1, edition="B").game.presenter()
+    assert isinstance(b, GoldrushPresenter) and b.edition == "B"
+
+
+def test_the_typed_parts_are_what_the_layers_call() -> None:
+    from goldlab.core.description import describe
+
+    results = describe("gold").part("results")
+    assert results is not None and results.COLUMNS[0][0] == "sets_scored"
+    state = goldlab.make("gold", players=2, seed=3)
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0])
+    assert set(results.collect(state)) == {name for name, _ in results.COLUMNS}
+    fast = describe("gold").part("fast")
+    assert fast is not None and fast(["random", "banana"], {}) is None
+    assert describe("gold").part("picture") is not None

@@ -1,6 +1,9 @@
 """Compiling the kernels ahead of time (``goldlab compile``, Binder's postBuild)."""
 
-from goldlab.fast import gold, goldland_play, goldrush, goldrush_playouts
+from goldlab.games.gold.twin import kernel as gold
+from goldlab.games.goldland.twin import play as goldland_play
+from goldlab.games.goldrush.twin import kernel as goldrush
+from goldlab.games.goldrush.twin import playouts as goldrush_playouts
 from goldlab.simulation.kernels import compile_kernels
 
 

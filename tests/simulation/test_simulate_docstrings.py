@@ -12,7 +12,7 @@ MODULES = [
     "goldlab.analysis", "goldlab.analysis.stats", "goldlab.analysis.metrics",
     "goldlab.analysis.tournament", "goldlab.analysis.charts",
     "goldlab.fast", "goldlab.fast.mt", "goldlab.fast.sha", "goldlab.fast.bits",
-    "goldlab.fast.gold", "goldlab.fast.goldrush", "goldlab.bots.play",
+    "goldlab.games.gold.twin.kernel", "goldlab.games.goldrush.twin.kernel", "goldlab.bots.play",
 ]
 
 

@@ -20,27 +20,79 @@ from dataclasses import dataclass, field
 
 from goldlab.bots import Bot, register_bot
 from goldlab.core.values import Action
-from goldlab.games.gold.actions import Exchange, NoBonus, Steal, Take
+from goldlab.games.gold.actions import Exchange, Steal, Take
 from goldlab.games.gold.cards import COLOURS, DONKEY, GOLD_VALUES, Card
 from goldlab.games.gold.observation import GoldView
 from goldlab.games.gold.rules import BONUS, STEALS
 
+# --- The greedy rule -----------------------------------------------------------------------
 
-def _tableau_value(tableau: Sequence[Card]) -> float:
-    """A rough worth of a tableau: points, plus promise of pairs, minus donkeys' risk."""
-    by_colour: dict[str, list[int]] = {}
+TIE = 1e-9
+"""Worths closer than this are equal (they are multiples of 0.05 added in floats)."""
+
+
+def greedy_best(tableaux: Sequence[Sequence[Card]], seat: int,
+                legal: Sequence[Action]) -> list[Action]:
+    """The greedy rule: the legal actions that most improve ``seat``'s tableau, one step
+    ahead, in legal order (several when they tie).
+
+    A tableau's rough worth is summed colour by colour (:func:`colour_worth`): banked
+    sets count their gold twice, pairs 0.8 of it plus 2, single cards 0.6.  A take adds
+    its card, an exchange moves two, a steal is worth its card plus half the hurt to the
+    victim's tableau, declining the bonus nothing.  :class:`GreedyBot` and the search's
+    playouts (``search.greedy_policy``) both choose by it; the compiled twin counts the
+    same worths exactly, in twentieths.
+    """
+    groups = _groups(tableaux[seat])
+    best: list[Action] = []
+    best_score = -math.inf
+    for action in legal:
+        kind = action.__class__
+        if kind is Take:
+            card = action.card  # type: ignore[attr-defined]
+            score = _gain(groups, card.colour, 1, card.value)
+        elif kind is Exchange:
+            give, take = action.give, action.take  # type: ignore[attr-defined]
+            if give.colour == take.colour:
+                score = _gain(groups, take.colour, 0, take.value - give.value)
+            else:
+                score = (_gain(groups, give.colour, -1, -give.value)
+                         + _gain(groups, take.colour, 1, take.value))
+        elif kind is Steal:
+            card = action.card  # type: ignore[attr-defined]
+            victim = _groups(tableaux[action.victim])  # type: ignore[attr-defined]
+            score = card.value - 0.5 * _gain(victim, card.colour, -1, -card.value)
+        else:  # no bonus
+            score = 0.0
+        if score > best_score + TIE:
+            best, best_score = [action], score
+        elif score >= best_score - TIE:
+            best.append(action)
+    return best
+
+
+def colour_worth(cards: int, gold: int) -> float:
+    """One colour's part of a tableau's rough worth: ``cards`` cards holding ``gold``."""
+    if cards >= 3:
+        return 2.0 * gold  # banked: points for sure
+    if cards == 2:
+        return 0.8 * gold + 2.0
+    return 0.6 * gold if cards == 1 else 0.0
+
+
+def _groups(tableau: Sequence[Card]) -> dict[str, tuple[int, int]]:
+    """A tableau's cards and gold by colour."""
+    groups: dict[str, tuple[int, int]] = {}
     for c in tableau:
-        by_colour.setdefault(c.colour, []).append(c.value)
-    worth = 0.0
-    for values in by_colour.values():
-        total = sum(values)
-        if len(values) >= 3:
-            worth += 2.0 * total  # banked: points for sure
-        elif len(values) == 2:
-            worth += 0.8 * total + 2.0
-        else:
-            worth += 0.6 * total
-    return worth
+        n, gold = groups.get(c.colour, (0, 0))
+        groups[c.colour] = (n + 1, gold + c.value)
+    return groups
+
+
+def _gain(groups: dict[str, tuple[int, int]], colour: str, cards: int, gold: int) -> float:
+    """The change in a tableau's worth when a colour gains ``cards`` cards and ``gold``."""
+    n, total = groups.get(colour, (0, 0))
+    return colour_worth(n + cards, total + gold) - colour_worth(n, total)
 
 
 class GreedyBot(Bot):
@@ -49,42 +101,10 @@ class GreedyBot(Bot):
     name = "greedy"
 
     def choose(self, observation: GoldView, legal: Sequence[Action]) -> Action:
-        """The legal action with the best one-step value (random among equals)."""
-        seat = self.seat
-        mine = list(observation.tableaux[seat])
-        base = _tableau_value(mine)
-        best: list[Action] = []
-        best_score = float("-inf")
-        for action in legal:
-            score = self._score(action, mine, base, observation)
-            if score > best_score + 1e-9:
-                best, best_score = [action], score
-            elif abs(score - best_score) <= 1e-9:
-                best.append(action)
+        """The legal action with the best one-step worth (:func:`greedy_best`), random
+        among equals (one ``randrange`` a decision, as the compiled twin draws it)."""
+        best = greedy_best(observation.tableaux, self.seat, legal)
         return best[self.rng.randrange(len(best))]
-
-    def _score(self, action: Action, mine: list[Card], base: float,
-               observation: GoldView) -> float:
-        if isinstance(action, Take):
-            return _tableau_value([*mine, action.card]) - base
-        if isinstance(action, Exchange):
-            after = list(mine)
-            after.remove(action.give)
-            after.append(action.take)
-            return _tableau_value(after) - base
-        if isinstance(action, Steal):
-            victim = list(observation.tableaux[action.victim])
-            hurt = _tableau_value(victim) - _tableau_value(_without(victim, action.card))
-            return action.card.value + 0.5 * hurt
-        if isinstance(action, NoBonus):
-            return 0.0
-        return 0.0
-
-
-def _without(cards: list[Card], card: Card) -> list[Card]:
-    out = list(cards)
-    out.remove(card)
-    return out
 
 
 register_bot("gold", "greedy", GreedyBot)

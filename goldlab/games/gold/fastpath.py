@@ -1,4 +1,5 @@
-"""Gold!'s fast path: the compiled ``random`` and ``greedy`` players of :mod:`goldlab.fast.gold`."""
+"""Gold!'s fast path: the compiled ``random`` and ``greedy`` players of its twin
+(:mod:`goldlab.games.gold.twin.kernel`)."""
 
 from __future__ import annotations
 
@@ -36,20 +37,12 @@ def engine(bots: Sequence[str], options: Mapping[str, Any]) -> Engine | None:
     declinable = bool(opts.bonus_may_be_declined)  # type: ignore[attr-defined]
 
     def run(seeds: Seeds) -> tuple[Columns, Columns]:
-        from goldlab.fast.gold import play
+        from goldlab.fast.results import GAME_COLUMNS
+        from goldlab.games.gold.twin.kernel import SEAT_COLUMNS, play
 
         out = play(line_up, seeds, start_player=start, donkey_colours=donkeys,
                    bonus_may_be_declined=declinable)
-        games = {k: out[k] for k in ("turns", "actions", "lead_changes", "decided_at_end")}
-        seats = {
-            "score": out["score"],
-            "rank": out["rank"],
-            "sets_scored": out["sets"],
-            "colour_points": out["colour_points"],
-            "donkeys_banked": out["donkeys_banked"],
-            "cards_banked": out["pile_cards"],
-        }
-        return games, seats
+        return {k: out[k] for k in GAME_COLUMNS}, {k: out[k] for k in SEAT_COLUMNS}
 
     return run
 

@@ -16,7 +16,7 @@ from goldlab.games.gold.rules import EXCHANGES, TAKES
 from goldlab.games.gold.state import GoldState
 
 if TYPE_CHECKING:
-    from goldlab.games.gold.presenter import GoldPresenter
+    pass
 
 
 class GoldGame(Game):
@@ -75,12 +75,6 @@ class GoldGame(Game):
         """
         r = self.revealed_cards()
         return 2 * (r + 9 * self.players + 9 * r)
-
-    def presenter(self) -> GoldPresenter:
-        """Gold! in a view: cards to click, the rulebook's sentences, refill odds."""
-        from goldlab.games.gold.presenter import GoldPresenter
-
-        return GoldPresenter(self)
 
     def candidate_actions(self, state: State[Any]) -> list[Action]:
         """Every take, exchange, 'no bonus' and steal that names real cards."""

@@ -4,6 +4,9 @@ why anything else is refused.
 Pure functions of the zones of a position; the state carries the actions out in
 turn order (``state.py``), scoring in ``scoring.py``.  Quotes are from the
 English rulebook (``shared/rules/001_…``).
+
+The compiled twin (``twin/``, see its docstring) mirrors these rules and the order of
+:func:`legal_actions`: a change here changes it too, or ``test_gold_twin.py`` fails.
 """
 
 from __future__ import annotations

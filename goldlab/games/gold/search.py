@@ -8,7 +8,6 @@ the lead over the best opponent.  Hooks see only samples (``State.determinise``)
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -16,8 +15,7 @@ from typing import Any
 from goldlab.bots.search import SearchHooks, lead_values
 from goldlab.core.state import State
 from goldlab.core.values import Action
-from goldlab.games.gold.actions import Exchange, Steal, Take
-from goldlab.games.gold.bots import PlannerBot, ScoredMemory
+from goldlab.games.gold.bots import PlannerBot, ScoredMemory, greedy_best
 from goldlab.games.gold.cards import Card
 from goldlab.games.gold.state import GoldState
 
@@ -34,66 +32,16 @@ BIAS = 1.0
 def greedy_policy(state: State[Any], rng: random.Random) -> Action:
     """The greedy bot's choice for the seat to move (now and then a random one).
 
-    The same rule as :class:`~goldlab.games.gold.bots.GreedyBot` (the best change in
-    its tableau's rough worth, random among equals), worked out colour by colour from
-    the sample's tableaux instead of the seat's observation, which is what a playout
-    spends most of its time on.
+    The same rule as :class:`~goldlab.games.gold.bots.GreedyBot`
+    (:func:`~goldlab.games.gold.bots.greedy_best`), read from the sample's tableaux
+    instead of the seat's observation, which is what a playout spends most of its time on.
     """
     legal = state.legal_actions()
     if rng.random() < RANDOM_MOVES:
         return legal[rng.randrange(len(legal))]
     assert isinstance(state, GoldState)
-    tableaux = state.tableaux
-    groups = _groups(tableaux[state.current_player])
-    best: list[Action] = []
-    best_score = -math.inf
-    for action in legal:
-        kind = action.__class__
-        if kind is Take:
-            card = action.card  # type: ignore[attr-defined]
-            score = _gain(groups, card.colour, 1, card.value)
-        elif kind is Exchange:
-            give, take = action.give, action.take  # type: ignore[attr-defined]
-            if give.colour == take.colour:
-                score = _gain(groups, take.colour, 0, take.value - give.value)
-            else:
-                score = (_gain(groups, give.colour, -1, -give.value)
-                         + _gain(groups, take.colour, 1, take.value))
-        elif kind is Steal:
-            card = action.card  # type: ignore[attr-defined]
-            victim = _groups(tableaux[action.victim])  # type: ignore[attr-defined]
-            score = card.value - 0.5 * _gain(victim, card.colour, -1, -card.value)
-        else:
-            score = 0.0
-        if score > best_score + 1e-9:
-            best, best_score = [action], score
-        elif score >= best_score - 1e-9:
-            best.append(action)
+    best = greedy_best(state.tableaux, state.current_player, legal)
     return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
-
-
-def _groups(tableau: Sequence[Card]) -> dict[str, tuple[int, int]]:
-    """A tableau's cards and gold by colour."""
-    groups: dict[str, tuple[int, int]] = {}
-    for c in tableau:
-        n, gold = groups.get(c.colour, (0, 0))
-        groups[c.colour] = (n + 1, gold + c.value)
-    return groups
-
-
-def _worth(n: int, gold: int) -> float:
-    """One colour's part of the greedy bot's rough worth of a tableau."""
-    if n >= 3:
-        return 2.0 * gold
-    if n == 2:
-        return 0.8 * gold + 2.0
-    return 0.6 * gold if n == 1 else 0.0
-
-
-def _gain(groups: dict[str, tuple[int, int]], colour: str, cards: int, gold: int) -> float:
-    """The change in a tableau's worth when a colour gains ``cards`` cards and ``gold``."""
-    n, total = groups.get(colour, (0, 0))
-    return _worth(n + cards, total + gold) - _worth(n, total)
 
 
 _PLANNER: dict[int, PlannerBot] = {}

@@ -1,4 +1,4 @@
-"""Goldland's fast path: the compiled twin's games (:mod:`goldlab.fast.goldland_play`).
+"""Goldland's fast path: the compiled twin's games (:mod:`goldlab.games.goldland.twin.play`).
 
 ``heuristic`` and ``random`` players, alone or mixed, 2-5 players, with the
 shipped tile set and every other option.  A line-up with a ``random`` player
@@ -24,7 +24,7 @@ def engine(bots: Sequence[str], options: Mapping[str, Any]) -> Engine | None:
     from goldlab.bots.play import bot_options
     from goldlab.core.errors import GoldlabError
     from goldlab.core.registry import make_game
-    from goldlab.fast.goldland import supported
+    from goldlab.games.goldland.twin.kernel import supported
 
     if not 2 <= len(bots) <= 5:
         return None
@@ -44,7 +44,8 @@ def engine(bots: Sequence[str], options: Mapping[str, Any]) -> Engine | None:
     step_limit = g.max_steps()
 
     def run(seeds: Seeds) -> tuple[Columns, Columns]:
-        from goldlab.fast.goldland_play import GAME_COLUMNS, SEAT_COLUMNS, play
+        from goldlab.fast.results import GAME_COLUMNS
+        from goldlab.games.goldland.twin.play import SEAT_COLUMNS, play
 
         out = play(line_up, seeds, opts, step_limit)
         return ({k: out[k] for k in GAME_COLUMNS}, {k: out[k] for k in SEAT_COLUMNS})

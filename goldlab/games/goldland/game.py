@@ -39,7 +39,7 @@ from goldlab.games.goldland.state import GoldlandState
 from goldlab.games.goldland.tokens import exchange_rate
 
 if TYPE_CHECKING:
-    from goldlab.games.goldland.presenter import GoldlandPresenter
+    pass
 
 UNBOUNDED = 2**62
 """``max_steps`` without a turn cap: Goldland has no finite bound (players may pass forever)."""
@@ -109,12 +109,6 @@ class GoldlandGame(Game):
         if not cap:
             return UNBOUNDED
         return cap * self.players * self.steps_per_turn()
-
-    def presenter(self) -> GoldlandPresenter:
-        """Goldland's presenter: clickable tiles, backpacks and stock, rulebook quotes, odds."""
-        from goldlab.games.goldland.presenter import GoldlandPresenter
-
-        return GoldlandPresenter(self)
 
     def candidate_actions(self, state: State[Any]) -> list[Action]:
         """Well-formed steps of every kind, for refusal tests (a superset of the legal ones)."""

@@ -11,6 +11,9 @@ otherwise it is an ordeal: "If the path between two adjacent tiles is not
 connected, you may still move from one of those tiles to the other by using
 (discarding) 4 articles of equipment" (player question 9: a path on only one
 side is not a connection).
+
+The compiled twin mirrors these steps (``twin/kernel.py`` applies them, ``twin/legal.py``
+lists them in the same order): change both.
 """
 
 from __future__ import annotations

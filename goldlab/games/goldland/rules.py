@@ -9,6 +9,10 @@ pass, worth 1 discovery token.
 
 This module lists the legal steps and explains refusals, drawing on the
 concept modules; the state applies the steps.
+
+The compiled twin (``twin/``, see its docstring) mirrors these rules and the order of
+:func:`legal_actions` (``twin/legal.py``): a change here, or in a concept module, changes
+it too, or ``test_goldland_twin*.py`` fails.
 """
 
 from __future__ import annotations

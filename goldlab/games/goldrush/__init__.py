@@ -33,7 +33,7 @@ register(GameDescription(
     picture="goldlab.games.goldrush.raster:picture",
     results="goldlab.games.goldrush.results",
     fast="goldlab.games.goldrush.fastpath:engine",
-    presenter="goldlab.games.goldrush.presenter:GoldrushPresenter",
+    presenter="goldlab.games.goldrush.presenter:GoldrushPresenter.of",  # its edition's quotes
     rulebook="goldlab.games.goldrush.rulebook",
     search="goldlab.games.goldrush.search:HOOKS",
 ))

@@ -1,4 +1,4 @@
-"""Mount Goldrush's fast path: :mod:`goldlab.fast.goldrush`'s compiled players.
+"""Mount Goldrush's fast path: :mod:`goldlab.games.goldrush.twin.kernel`'s compiled players.
 
 The random flipper and the memory players (``perfect``, ``forgetful:p``,
 ``limited:k``).  For a memory player the kernel gets what ``MemoryBot`` works
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from goldlab.fast import Columns, Engine, Seeds
-    from goldlab.fast.goldrush import Player
+    from goldlab.games.goldrush.twin.kernel import Player
 
 
 def engine(bots: Sequence[str], options: Mapping[str, Any]) -> Engine | None:
@@ -47,14 +47,12 @@ def engine(bots: Sequence[str], options: Mapping[str, Any]) -> Engine | None:
     stall_limit = int(opts.stall_limit)
 
     def run(seeds: Seeds) -> tuple[Columns, Columns]:
-        from goldlab.fast.goldrush import play
+        from goldlab.fast.results import GAME_COLUMNS
+        from goldlab.games.goldrush.twin.kernel import SEAT_COLUMNS, play
 
         out = play(line_up, seeds, start_player=start, owners=owners,
                    gold_rush_when_stuck=rush_when_stuck, stall_limit=stall_limit)
-        games = {k: out[k] for k in ("turns", "actions", "lead_changes", "decided_at_end")}
-        seats = {k: out[k] for k in ("score", "rank", "gold_cards", "gold_lost_to_others",
-                                     "gold_from_others", "rush_gold")}
-        return games, seats
+        return {k: out[k] for k in GAME_COLUMNS}, {k: out[k] for k in SEAT_COLUMNS}
 
     return run
 
@@ -64,7 +62,6 @@ def _compiled_player(spec: str, seat: int, players: int, owners: Mapping[str, in
     """The kernel's player for the bot ``spec`` makes in ``seat``, or None if it has none."""
     from goldlab.bots import make_bot
     from goldlab.core.errors import GoldlabError
-    from goldlab.fast.goldrush import Player
     from goldlab.games.goldrush.bots import (
         ForgetfulBot,
         ForgetfulMemory,
@@ -74,6 +71,7 @@ def _compiled_player(spec: str, seat: int, players: int, owners: Mapping[str, in
         RandomFlipBot,
         pair_values,
     )
+    from goldlab.games.goldrush.twin.kernel import Player
 
     try:
         bot = make_bot("goldrush", spec, seat, 0)
@@ -96,7 +94,7 @@ def _compiled_player(spec: str, seat: int, players: int, owners: Mapping[str, in
 
 def playout_worths(**position: Any) -> list[list[float]]:
     """Each candidate flip's worth to every seat over shared deals, compiled: the search's
-    playouts (:func:`goldlab.fast.goldrush_playouts.flip_worths`, same arguments)."""
-    from goldlab.fast.goldrush_playouts import flip_worths
+    playouts (:func:`goldlab.games.goldrush.twin.playouts.flip_worths`, same arguments)."""
+    from goldlab.games.goldrush.twin.playouts import flip_worths
 
     return flip_worths(**position)

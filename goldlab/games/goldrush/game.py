@@ -17,7 +17,7 @@ from goldlab.games.goldrush.rules import GOLD_RUSH_AT
 from goldlab.games.goldrush.state import GoldrushState
 
 if TYPE_CHECKING:
-    from goldlab.core.presentation import Presenter
+    pass
 
 
 class GoldrushGame(Game):
@@ -73,12 +73,6 @@ class GoldrushGame(Game):
         progress = TABLE_SIZE - GOLD_RUSH_AT
         normal_turns = progress + (progress + 1) * self.options.stall_limit
         return 2 * normal_turns + TABLE_SIZE
-
-    def presenter(self) -> Presenter:
-        """Round cards to click, memory mode, exact odds and the rulebook's sentences."""
-        from goldlab.games.goldrush.presenter import GoldrushPresenter
-
-        return GoldrushPresenter.of(self)
 
     def candidate_actions(self, state: State[Any]) -> list[Action]:
         """A flip of every position, empty and face-up ones included."""

@@ -1,25 +1,130 @@
-"""Whether a Mount Goldrush position loaded from a file can be played from.
+"""A position of Mount Goldrush: :class:`GoldrushPosition`, and whether one loaded from a
+file can be played from.
 
-A record's start position is hostile until checked: :func:`position_problem`
-names the first thing the rules could not cope with (see
-``State._position_problem``).
+The position is what undo puts back and what a saved game's start holds, as
+``GoldPosition`` and ``GoldlandPosition`` are for the other games.  A record's start
+position is hostile until checked: :func:`position_problem` names the first thing the
+rules could not cope with (see ``State._position_problem``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from goldlab.games.goldrush.cards import ALL_CARDS, DECK, KINDS, TABLE_SIZE
+from goldlab.core.notation import shown
+from goldlab.games.goldrush.cards import ALL_CARDS, DECK, KINDS, TABLE_SIZE, card
 
 if TYPE_CHECKING:
-    from goldlab.games.goldrush.state import GoldrushState
+    from goldlab.games.goldrush.observation import FlipSeen
+
+UNKNOWN = -1
+"""``cell`` value of a face-down position nobody has flipped yet."""
+GONE = -2
+"""``cell`` value of a position whose card left the table."""
 
 
-def position_problem(state: GoldrushState) -> str | None:
-    """What makes ``state`` an impossible Mount Goldrush position, or None."""
-    from goldlab.games.goldrush.state import GONE, UNKNOWN
+class GoldrushPosition(NamedTuple):
+    """Everything that decides how a game of Mount Goldrush goes on, but the generator.
 
-    players = state.players
+    Cards are kinds (``Card.index``); the zones are immutable tuples, so a position
+    shares nothing a later step changes.
+    """
+
+    cell: tuple[int, ...]
+    """The 64 positions of the table, by index: a kind (seen before, face down or up),
+    :data:`UNKNOWN` (face down, never flipped) or :data:`GONE` (its card left the table)."""
+    up: tuple[int, ...]
+    """The positions turned face up this turn (at most two), in the order flipped."""
+    unseen: tuple[int, ...]
+    """How many of each kind nobody has seen: the cards a first flip turns up, by chance."""
+    pending: int
+    """The position being flipped for the first time (chance names its card), or -1."""
+    turn: int
+    """The seat whose turn it is."""
+    turn_no: int
+    """The turn's number, from 1."""
+    rush: bool
+    """True once the Gold Rush has begun."""
+    over: bool
+    """True once the game has ended."""
+    stall: int
+    """Turns in a row in which no card left the table (a stalled table ends the game)."""
+    taken: tuple[tuple[int, ...], ...]
+    """Each seat's mine: the gold cards it won."""
+    removed: tuple[int, ...]
+    """Cards out of the game (found by another digger, dynamite, ...)."""
+    log: tuple[FlipSeen, ...]
+    """Every flip so far, as every player saw it (what the memory players remember)."""
+    end_reason: str
+    """Why the game ended ("" while it goes on)."""
+    on_table: int
+    """How many cards are still on the table."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The position as JSON: cards by name, "?" face down never seen, "-" empty."""
+
+        def name(k: int) -> str:
+            return "?" if k == UNKNOWN else "-" if k == GONE else str(ALL_CARDS[k])
+
+        return {
+            "table": [name(k) for k in self.cell],
+            "face_up": list(self.up),
+            "unseen": {str(ALL_CARDS[k]): n for k, n in enumerate(self.unseen) if n},
+            "pending": self.pending,
+            "turn": self.turn,
+            "turn_no": self.turn_no,
+            "gold_rush": self.rush,
+            "over": self.over,
+            "stall": self.stall,
+            "taken": [[str(ALL_CARDS[k]) for k in t] for t in self.taken],
+            "removed": [str(ALL_CARDS[k]) for k in self.removed],
+            "flips": [[f.turn, f.seat, f.position, str(f.card)] for f in self.log],
+            "end_reason": self.end_reason,
+            "on_table": self.on_table,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> GoldrushPosition:
+        """The inverse of :meth:`to_json`; raises ``ValueError`` (or ``KeyError``) on bad data."""
+        from goldlab.games.goldrush.observation import FlipSeen
+
+        def kind(text: str) -> int:
+            return UNKNOWN if text == "?" else GONE if text == "-" else card(text).index
+
+        def whole(value: Any) -> int:  # strict: a position's numbers are small JSON integers
+            if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10**6:
+                raise ValueError(f"{shown(value)} is not a whole number of a position")
+            return value
+
+        if not isinstance(data, dict):
+            raise ValueError("a Mount Goldrush position must be a JSON object")
+        unseen = [0] * KINDS
+        for name, n in data["unseen"].items():
+            unseen[card(name).index] = whole(n)
+        cell = tuple(kind(str(x)) for x in data["table"])
+        if len(cell) != TABLE_SIZE:
+            raise ValueError("a Mount Goldrush table has 64 positions")
+        return cls(
+            cell=cell,
+            up=tuple(whole(p) for p in data["face_up"]),
+            unseen=tuple(unseen),
+            pending=whole(data["pending"]),
+            turn=whole(data["turn"]),
+            turn_no=whole(data["turn_no"]),
+            rush=data["gold_rush"] is True,
+            over=data["over"] is True,
+            stall=whole(data["stall"]),
+            taken=tuple(tuple(card(c).index for c in t) for t in data["taken"]),
+            removed=tuple(card(c).index for c in data["removed"]),
+            log=tuple(FlipSeen(whole(t), whole(s), whole(p), card(c))
+                      for t, s, p, c in data["flips"]),
+            end_reason=str(data["end_reason"]),
+            on_table=whole(data["on_table"]),
+        )
+
+
+def position_problem(state: GoldrushPosition, players: int) -> str | None:
+    """What makes ``state`` an impossible Mount Goldrush position for ``players``, or None."""
     if len(state.cell) != TABLE_SIZE:
         return f"the table has {TABLE_SIZE} positions"
     if any(not GONE <= k < KINDS for k in state.cell):

@@ -3,6 +3,9 @@
 Nothing here changes a state; :mod:`goldlab.games.goldrush.state` applies the
 results.  Quotes are from edition A (``shared/rules/002_…``); edition B says
 the same in other words.
+
+The compiled twin (``twin/``, see its docstring) mirrors these rules and the order of the
+legal flips: a change here changes it too, or ``test_goldrush_twin.py`` fails.
 """
 
 from __future__ import annotations

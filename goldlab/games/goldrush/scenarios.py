@@ -43,7 +43,8 @@ from goldlab.games.goldrush.events import (
     TableStalled,
 )
 from goldlab.games.goldrush.game import GoldrushGame
-from goldlab.games.goldrush.state import GONE, GoldrushState
+from goldlab.games.goldrush.position import GONE
+from goldlab.games.goldrush.state import GoldrushState
 from goldlab.scenarios import Scenario, register
 
 A, B = 10, 20

@@ -9,9 +9,9 @@
   unseen card (:func:`memory_policy`).
 * The search is flat (:func:`candidate_values`): the ``perfect`` bot's flip and one flip
   of every other group are each played out to the end on the same thousands of deals,
-  compiled (:mod:`goldlab.fast.goldrush_playouts`, through ``fastpath``), and scored by the win plus
-  :data:`LEAD_WEIGHT` per gold of lead.  The choices at a decision differ by a few tenths
-  of a gold, which a few hundred playouts in a tree cannot tell apart, and the same
+  compiled (:mod:`goldlab.games.goldrush.twin.playouts`, through ``fastpath``), and scored
+  by the win plus :data:`LEAD_WEIGHT` per gold of lead.  The choices at a decision differ
+  by a few tenths of a gold, which a few hundred playouts in a tree cannot tell apart, and the same
   deals for every choice (common random numbers) plus the lead make the differences
   show.  A tree search (the other hooks) is what ``candidate_values=None`` gives.
 
@@ -33,7 +33,8 @@ from goldlab.games.goldrush.bots import PerfectBot, pair_values
 from goldlab.games.goldrush.cards import ALL_CARDS, COLOURS
 from goldlab.games.goldrush.fastpath import playout_worths
 from goldlab.games.goldrush.options import GOLD_RUSH
-from goldlab.games.goldrush.state import GONE, UNKNOWN, GoldrushState
+from goldlab.games.goldrush.position import GONE, UNKNOWN
+from goldlab.games.goldrush.state import GoldrushState
 
 CUTOFF = 8
 """Decisions (4 turns of two flips) a tree search's playout plays before it is scored."""

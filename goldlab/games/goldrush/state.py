@@ -24,7 +24,6 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from goldlab.core.errors import OptionsError
-from goldlab.core.notation import shown
 from goldlab.core.options import check_seat
 from goldlab.core.state import CHANCE, TERMINAL, State
 from goldlab.core.values import Action, ChanceOutcome, Event
@@ -56,14 +55,11 @@ from goldlab.games.goldrush.events import (
 from goldlab.games.goldrush.layout import LAYOUTS, label
 from goldlab.games.goldrush.observation import FlipSeen, GoldrushView
 from goldlab.games.goldrush.options import GOLD_RUSH as RESOLVE_BY_GOLD_RUSH
+from goldlab.games.goldrush.position import GONE, UNKNOWN, GoldrushPosition, position_problem
 
 if TYPE_CHECKING:
     from goldlab.games.goldrush.game import GoldrushGame
 
-UNKNOWN = -1
-"""``cell`` value of a face-down position nobody has flipped yet."""
-GONE = -2
-"""``cell`` value of a position whose card left the table."""
 _VALUE: tuple[int, ...] = tuple(c.value if c.is_gold else 0 for c in ALL_CARDS)
 _REVEALS: tuple[tuple[Reveal, ...], ...] = tuple(
     tuple(Reveal(p, c) for c in ALL_CARDS) for p in range(TABLE_SIZE)
@@ -321,97 +317,49 @@ class GoldrushState(State["GoldrushGame"]):
         return counts
 
     # ------------------------------------------------------------ snapshots
-    def _save(self) -> Any:
-        return (
-            tuple(self.cell),
-            tuple(self.up),
-            tuple(self.unseen),
-            self.pending,
-            self.turn,
-            self.turn_no,
-            self.rush,
-            self.over,
-            self.stall,
-            tuple(tuple(t) for t in self.taken),
-            tuple(self.removed),
-            tuple(self.log),
-            self.end_reason,
-            self.on_table,
+    def _save(self) -> GoldrushPosition:
+        return GoldrushPosition(
+            cell=tuple(self.cell),
+            up=tuple(self.up),
+            unseen=tuple(self.unseen),
+            pending=self.pending,
+            turn=self.turn,
+            turn_no=self.turn_no,
+            rush=self.rush,
+            over=self.over,
+            stall=self.stall,
+            taken=tuple(tuple(t) for t in self.taken),
+            removed=tuple(self.removed),
+            log=tuple(self.log),
+            end_reason=self.end_reason,
+            on_table=self.on_table,
         )
 
-    def _load(self, snapshot: Any) -> None:
-        (cell, up, unseen, self.pending, self.turn, self.turn_no, self.rush, self.over,
-         self.stall, taken, removed, log, self.end_reason, self.on_table) = snapshot
-        self.cell = list(cell)
-        self.up = list(up)
-        self.unseen = list(unseen)
-        self.taken = [list(t) for t in taken]
-        self.removed = list(removed)
-        self.log = list(log)
+    def _load(self, snapshot: GoldrushPosition) -> None:
+        self.cell = list(snapshot.cell)
+        self.up = list(snapshot.up)
+        self.unseen = list(snapshot.unseen)
+        self.pending = snapshot.pending
+        self.turn = snapshot.turn
+        self.turn_no = snapshot.turn_no
+        self.rush = snapshot.rush
+        self.over = snapshot.over
+        self.stall = snapshot.stall
+        self.taken = [list(t) for t in snapshot.taken]
+        self.removed = list(snapshot.removed)
+        self.log = list(snapshot.log)
+        self.end_reason = snapshot.end_reason
+        self.on_table = snapshot.on_table
         self._legal = None
 
-    def _snapshot_to_json(self, snapshot: Any) -> Any:
-        (cell, up, unseen, pending, turn, turn_no, rush, over, stall, taken, removed, log,
-         end_reason, on_table) = snapshot
+    def _snapshot_to_json(self, snapshot: GoldrushPosition) -> Any:
+        return snapshot.to_json()
 
-        def name(k: int) -> str:
-            return "?" if k == UNKNOWN else "-" if k == GONE else str(ALL_CARDS[k])
-
-        return {
-            "table": [name(k) for k in cell],
-            "face_up": list(up),
-            "unseen": {str(ALL_CARDS[k]): n for k, n in enumerate(unseen) if n},
-            "pending": pending,
-            "turn": turn,
-            "turn_no": turn_no,
-            "gold_rush": rush,
-            "over": over,
-            "stall": stall,
-            "taken": [[str(ALL_CARDS[k]) for k in t] for t in taken],
-            "removed": [str(ALL_CARDS[k]) for k in removed],
-            "flips": [[f.turn, f.seat, f.position, str(f.card)] for f in log],
-            "end_reason": end_reason,
-            "on_table": on_table,
-        }
-
-    def _snapshot_from_json(self, data: Any) -> Any:
-        def kind(text: str) -> int:
-            return UNKNOWN if text == "?" else GONE if text == "-" else card(text).index
-
-        def whole(value: Any) -> int:  # strict: a position's numbers are small JSON integers
-            if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10**6:
-                raise ValueError(f"{shown(value)} is not a whole number of a position")
-            return value
-
-        if not isinstance(data, dict):
-            raise ValueError("a Mount Goldrush position must be a JSON object")
-        unseen = [0] * KINDS
-        for name, n in data["unseen"].items():
-            unseen[card(name).index] = whole(n)
-        cell = tuple(kind(str(x)) for x in data["table"])
-        if len(cell) != TABLE_SIZE:
-            raise ValueError("a Mount Goldrush table has 64 positions")
-        return (
-            cell,
-            tuple(whole(p) for p in data["face_up"]),
-            tuple(unseen),
-            whole(data["pending"]),
-            whole(data["turn"]),
-            whole(data["turn_no"]),
-            data["gold_rush"] is True,
-            data["over"] is True,
-            whole(data["stall"]),
-            tuple(tuple(card(c).index for c in t) for t in data["taken"]),
-            tuple(card(c).index for c in data["removed"]),
-            tuple(FlipSeen(whole(t), whole(s), whole(p), card(c)) for t, s, p, c in data["flips"]),
-            str(data["end_reason"]),
-            whole(data["on_table"]),
-        )
+    def _snapshot_from_json(self, data: Any) -> GoldrushPosition:
+        return GoldrushPosition.from_json(data)
 
     def _position_problem(self) -> str | None:
-        from goldlab.games.goldrush.position import position_problem
-
-        return position_problem(self)
+        return position_problem(self._save(), self.players)
 
     # ------------------------------------------------------------ internals
     def _label(self, position: int) -> str:

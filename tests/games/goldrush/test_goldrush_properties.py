@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from goldlab.games.goldrush import GoldrushState
 from goldlab.games.goldrush.cards import ALL_CARDS, DECK, GOLD_TOTAL, KINDS, TABLE_SIZE
+from goldlab.games.goldrush.position import GONE, UNKNOWN
 from goldlab.games.goldrush.rules import can_change_anything, is_dead
-from goldlab.games.goldrush.state import GONE, UNKNOWN
 
 options = st.fixed_dictionaries({
     "edition": st.sampled_from(["A", "B"]),

@@ -27,6 +27,7 @@ from goldlab.games.goldrush.events import (
     NothingHappens,
     TableStalled,
 )
+from goldlab.games.goldrush.position import GONE, UNKNOWN
 from goldlab.games.goldrush.rules import (
     BLAST,
     EQUAL,
@@ -40,7 +41,6 @@ from goldlab.games.goldrush.rules import (
     pair_outcome,
     resolve_pair,
 )
-from goldlab.games.goldrush.state import GONE, UNKNOWN
 
 OWNERS_4 = {"green": 0, "orange": 1, "blue": 2, "red": 3, "violet": None}
 

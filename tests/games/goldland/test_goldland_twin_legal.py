@@ -12,12 +12,12 @@ from typing import Any
 
 import numpy as np
 import pytest
-from goldland_players import Chooser, bot_chooser, random_chooser  # tests/fast
+from goldland_twin_players import Chooser, bot_chooser, random_chooser  # beside this file
 
 import goldlab
 from goldlab import scenarios
-from goldlab.fast import goldland_legal as legal
-from goldlab.fast.goldland import ACTION_SIZE, decode, encode, pack
+from goldlab.games.goldland.twin import legal
+from goldlab.games.goldland.twin.kernel import ACTION_SIZE, decode, encode, pack
 
 OUT = legal.new_out()
 

@@ -52,7 +52,6 @@ import numpy as np
 from numba import njit
 
 from goldlab.core.values import Action
-from goldlab.fast.goldland import tile_arrays
 from goldlab.games.goldland.actions import (
     STEP_ORDEAL,
     STEP_PLAIN,
@@ -98,6 +97,7 @@ from goldlab.games.goldland.bots import (
 from goldlab.games.goldland.observation import GoldlandView
 from goldlab.games.goldland.phases import MOVE_WORDS
 from goldlab.games.goldland.tiles import ADVENTURES, NEEDS, TileSet, load_tiles
+from goldlab.games.goldland.twin.kernel import tile_arrays
 
 # ---------------------------------------------------------------- action codes
 MOVE, END_MOVE, DIG, EXPLORE, PLACE, ACQUIRE, EXCHANGE, DISCARD, CAMP, END_TURN, PASS = range(11)

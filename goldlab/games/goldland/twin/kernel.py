@@ -18,7 +18,7 @@ Each is one ``randrange``, on the state's generator ``random.Random(seed)``.
 :func:`set_up` deals the table as ``GoldlandState.__init__`` does (coast
 included), so a game can be played from its seed alone; :func:`pack` reads a
 Python state into a table, which is how the differential test
-(``tests/fast/test_fast_goldland.py``) compares the two after every step, and
+(``tests/games/goldland/test_goldland_twin.py``) compares the two after every step, and
 with :func:`generator_of` a game can go on in the twin from any position.
 
 The rules of one game (players, start player, turn cap and the ruling

@@ -82,8 +82,8 @@ def test_the_memory_kernel_scores_match_play_game_for_arbitrary_seeds() -> None:
 
 
 def test_the_kernel_uses_the_memory_players_constants() -> None:
-    from goldlab.fast import goldrush as kernel
     from goldlab.games.goldrush import bots
+    from goldlab.games.goldrush.twin import kernel
 
     assert kernel.EXPLORE_BONUS == bots.EXPLORE_BONUS
     assert kernel.EPS == bots._EPS

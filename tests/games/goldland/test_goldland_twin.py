@@ -3,7 +3,7 @@
 Games are played on the engine by its bots; every action is also encoded and
 applied to the twin's own table, which draws its chance from its own copy of
 the game's generator.  After set-up and after every action the table must be
-the engine's state read by :func:`goldlab.fast.goldland.pack`, number for number.
+the engine's state read by :func:`goldlab.games.goldland.twin.kernel.pack`, number for number.
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from typing import Any
 
 import numpy as np
 import pytest
-from goldland_players import Chooser, bot_chooser, random_chooser  # tests/fast
+from goldland_twin_players import Chooser, bot_chooser, random_chooser  # beside this file
 
 import goldlab
 from goldlab import scenarios
-from goldlab.fast import goldland as twin
 from goldlab.fast.mt import new_generators, seed_generators
+from goldlab.games.goldland.twin import kernel as twin
 
 
 def _difference(table: np.ndarray, state: Any) -> str:

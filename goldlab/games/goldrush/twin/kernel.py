@@ -24,7 +24,8 @@ The kernel replays :class:`goldlab.games.goldrush.GoldrushState` with the
   cards, and dead or stalled tables are resolved by the ``dead_position`` option.
 
 It reports the columns :mod:`goldlab.simulation` gives Mount Goldrush.  The
-differential tests in ``tests/fast`` compare every column with the engine's.
+differential tests (``tests/games/goldrush/test_goldrush_twin.py``) compare every column
+with the engine's.
 
 >>> import numpy as np
 >>> out = play_random(3, np.array([1, 2], dtype=np.uint64))
@@ -43,8 +44,9 @@ from numba import njit
 
 from goldlab.fast.bits import nth_set_bit
 from goldlab.fast.mt import draw_counted, randbelow, random_float
-from goldlab.fast.results import sole_leader, store_results
+from goldlab.fast.results import GAME_COLUMNS, seat_columns, sole_leader, store_results
 from goldlab.fast.seeding import generator_scratch, seed_batch
+from goldlab.games.goldrush.results import COLUMNS
 
 TABLE = 64
 KINDS = 25
@@ -80,9 +82,10 @@ PREV = 1
 NO_CHOICE = -1
 """An option that means "a card I cannot place" (``MemoryBot._pick``'s -1)."""
 
-RESULT_COLUMNS = ("score", "rank", "gold_cards", "gold_lost_to_others", "gold_from_others",
-                  "rush_gold")
-GAME_COLUMNS = ("actions", "turns", "lead_changes", "decided_at_end")
+SEAT_COLUMNS = seat_columns(COLUMNS)
+"""The seat columns :func:`play` returns: score and rank, then Mount Goldrush's own, named
+in ``games/goldrush/results.py`` and kept by :func:`~goldlab.fast.results.store_results` in
+that order (gold cards, the tie-break, first)."""
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -822,11 +825,11 @@ def play(players: Sequence[Player], seeds: np.ndarray, *, start_player: int = 0,
         values[seat] = np.array(player.values, np.float64)
     seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
     n = seeds.shape[0]
-    ints = np.zeros((n, count, len(RESULT_COLUMNS)), np.int64)
+    ints = np.zeros((n, count, len(SEAT_COLUMNS)), np.int64)
     flags = np.zeros((n, len(GAME_COLUMNS)), np.int64)
     _play_all(count, bots, model, forget, capacity, values, seeds, start_player,
               np.array(owners, np.int64), gold_rush_when_stuck, stall_limit, ints, flags)
-    out: dict[str, np.ndarray] = {name: ints[:, :, j] for j, name in enumerate(RESULT_COLUMNS)}
+    out: dict[str, np.ndarray] = {name: ints[:, :, j] for j, name in enumerate(SEAT_COLUMNS)}
     for j, name in enumerate(GAME_COLUMNS):
         out[name] = flags[:, j]
     return out

@@ -12,7 +12,7 @@ import pytest
 
 import goldlab
 from goldlab.bots import make_bot
-from goldlab.fast.goldland_heuristic import (
+from goldlab.games.goldland.twin.heuristic import (
     choose,
     decode,
     encode,

@@ -1,7 +1,7 @@
 """Who plays the seeded Goldland games of the twin's step-for-step tests.
 
-``tests/fast/test_fast_goldland.py`` (the table after every step) and
-``test_fast_goldland_legal.py`` (the legal list at every position) play the same
+``test_goldland_twin.py`` (the table after every step) and
+``test_goldland_twin_legal.py`` (the legal list at every position) play the same
 kinds of games: the ``heuristic`` bots, "noisy" heuristic bots that play a random
 legal step now and then (they reach what neither bot reaches alone: the temple
 with odd backpacks, surviving again on one's own camp, moved camps, the token

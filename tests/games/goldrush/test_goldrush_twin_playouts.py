@@ -1,7 +1,7 @@
 """The compiled playouts of Mount Goldrush's search play exactly the engine's games.
 
 From positions reached in real games (first and second flips, the Gold Rush, every
-dead-position option), one deal of :func:`goldlab.fast.goldrush_playouts.play_out`
+dead-position option), one deal of :func:`goldlab.games.goldrush.twin.playouts.play_out`
 must end with the scores the engine gives when ``search.memory_policy`` plays with
 one ``random.Random(seed)`` drawing both the policy's picks and chance.
 """
@@ -15,7 +15,6 @@ import pytest
 import goldlab
 from goldlab.bots.play import bot_seed
 from goldlab.core.state import CHANCE
-from goldlab.fast.goldrush_playouts import flip_values, play_out
 from goldlab.fast.mt import new_generators, seed_generators
 from goldlab.games.goldrush.actions import FLIPS
 from goldlab.games.goldrush.bots import PerfectBot
@@ -29,6 +28,7 @@ from goldlab.games.goldrush.search import (
     pair_table,
 )
 from goldlab.games.goldrush.state import GoldrushState
+from goldlab.games.goldrush.twin.playouts import flip_values, play_out
 
 
 def positions(players: int, seed: int, every: int, **options: Any) -> list[GoldrushState]:

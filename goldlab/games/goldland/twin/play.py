@@ -3,12 +3,12 @@
 The compiled twin's pieces joined into a game loop, the one ``goldlab.simulate``
 runs (``runner._play_one`` over ``bots.play.play_out``), game for game:
 
-* :func:`goldlab.fast.goldland.set_up` deals the game from its seed, and
-  :func:`goldlab.fast.goldland.apply` plays each step with its chance;
-* :func:`goldlab.fast.goldland_legal.legal_actions` lists the legal steps in
+* :func:`goldlab.games.goldland.twin.kernel.set_up` deals the game from its seed, and
+  :func:`goldlab.games.goldland.twin.kernel.apply` plays each step with its chance;
+* :func:`goldlab.games.goldland.twin.legal.legal_actions` lists the legal steps in
   the engine's order;
 * the seat to move decides: ``heuristic`` (:class:`goldlab.games.goldland.bots.
-  HeuristicBot`) through :func:`goldlab.fast.goldland_heuristic.decide`, with
+  HeuristicBot`) through :func:`goldlab.games.goldland.twin.heuristic.decide`, with
   that seat's memory, from the view :func:`read_view` builds straight from the
   table (what ``view_arrays(state.observation(seat), legal)`` gives); ``random``
   (:class:`goldlab.bots.RandomBot`) takes ``legal[randrange(len(legal))]`` from
@@ -16,7 +16,7 @@ runs (``runner._play_one`` over ``bots.play.play_out``), game for game:
 
 The heuristic answers in its own action codes (``kind + 16 * what``);
 :func:`action_code` and :func:`action_row` turn a step's row of
-:mod:`goldlab.fast.goldland` into its code and back.
+:mod:`goldlab.games.goldland.twin.kernel` into its code and back.
 
 After every decision the scores are read off the table, as the runner reads
 ``state.scores()``: turns, actions, lead changes and "decided at the end" are
@@ -41,8 +41,22 @@ from typing import Any, NamedTuple
 import numpy as np
 from numba import njit
 
-import goldlab.fast.goldland_heuristic as heuristic
-from goldlab.fast.goldland import (
+import goldlab.games.goldland.twin.heuristic as heuristic
+from goldlab.fast.mt import randbelow
+from goldlab.fast.results import GAME_COLUMNS, seat_columns, sole_leader
+from goldlab.fast.seeding import generator_scratch, seed_batch
+from goldlab.games.goldland.articles import AMULET, N_ARTICLES, N_OBJECTS, TREASURE
+from goldlab.games.goldland.board import CELLS
+from goldlab.games.goldland.results import COLUMNS
+from goldlab.games.goldland.twin.heuristic import (
+    KIND_BITS,
+    KIT_BITS,
+    Memory,
+    TileTables,
+    ViewArrays,
+    decide,
+)
+from goldlab.games.goldland.twin.kernel import (
     ACQUIRE,
     ACTION_ARG,
     ACTION_KIND,
@@ -95,30 +109,17 @@ from goldlab.fast.goldland import (
     scores,
     set_up,
 )
-from goldlab.fast.goldland import ACQUIRED as TURN_ACQUIRED
-from goldlab.fast.goldland_heuristic import (
-    KIND_BITS,
-    KIT_BITS,
-    Memory,
-    TileTables,
-    ViewArrays,
-    decide,
-)
-from goldlab.fast.goldland_legal import ROOM, legal_actions
-from goldlab.fast.mt import randbelow
-from goldlab.fast.results import sole_leader
-from goldlab.fast.seeding import generator_scratch, seed_batch
-from goldlab.games.goldland.articles import AMULET, N_ARTICLES, N_OBJECTS, TREASURE
-from goldlab.games.goldland.board import CELLS
+from goldlab.games.goldland.twin.kernel import ACQUIRED as TURN_ACQUIRED
+from goldlab.games.goldland.twin.legal import ROOM, legal_actions
 
 HEURISTIC, RANDOM = range(2)
 BOTS = ("heuristic", "random")
 """The bots the kernel plays, by their number in a line-up."""
-GAME_COLUMNS = ("turns", "actions", "lead_changes", "decided_at_end")
-SEAT_COLUMNS = ("score", "rank", "amulet_round", "treasures", "markers", "gold_pieces")
-"""The columns :func:`play` returns: per game, and per seat (the runner's and Goldland's)."""
+SEAT_COLUMNS = seat_columns(COLUMNS)
+"""The seat columns :func:`play` returns: score and rank, then Goldland's own, named in
+``games/goldland/results.py`` (the game columns are every game's, :data:`GAME_COLUMNS`)."""
 (SCORE, RANK, AMULET_ROUND, TREASURES, MARKERS_HELD, GOLD_PIECES) = range(len(SEAT_COLUMNS))
-(TURNS, ACTIONS, LEAD_CHANGES, DECIDED_AT_END) = range(len(GAME_COLUMNS))
+(ACTIONS, TURNS, LEAD_CHANGES, DECIDED_AT_END) = range(len(GAME_COLUMNS))
 NO_ROUND = -1
 """``amulet_round`` of a seat that never took an amulet."""
 STEP_MASK = (1 << KIND_BITS) - 1
@@ -277,7 +278,7 @@ def view_of(table: np.ndarray, legal: np.ndarray, count: int) -> ViewArrays:  # 
 
 # ================================================================== the heuristic's memory
 class Memories(NamedTuple):
-    """Every seat's :class:`~goldlab.fast.goldland_heuristic.Memory`, stacked by seat."""
+    """Every seat's :class:`~goldlab.games.goldland.twin.heuristic.Memory`, stacked by seat."""
 
     route: np.ndarray
     planned_from: np.ndarray
@@ -411,7 +412,8 @@ def play_one(table: np.ndarray, bots: np.ndarray, gens: np.ndarray, game_gen: in
 def play_games(rules: np.ndarray, bots: np.ndarray, seeds: np.ndarray, tiles: TileTables,
                step_limit: int, games: np.ndarray, seats: np.ndarray) -> None:  # pragma: no cover
     """Play one game per seed (:func:`play_one`) with the rules of ``rules`` (a table of
-    :func:`~goldlab.fast.goldland.new_table`) and ``bots`` (HEURISTIC or RANDOM per seat)."""
+    :func:`~goldlab.games.goldland.twin.kernel.new_table`) and ``bots`` (HEURISTIC or RANDOM
+    per seat)."""
     players = rules[PLAYERS]
     gens, gen_seeds, block, w = generator_scratch(players, 1)
     table = rules.copy()
@@ -430,7 +432,7 @@ def play(bots: tuple[str, ...], seeds: np.ndarray, options: Any,
     """Play one Goldland game per seed with ``bots`` (``heuristic`` or ``random`` per seat).
 
     ``options``: the game's :class:`~goldlab.games.goldland.options.GoldlandOptions`
-    (the shipped tile set: :func:`goldlab.fast.goldland.supported`).  Per-seat
+    (the shipped tile set: :func:`goldlab.games.goldland.twin.kernel.supported`).  Per-seat
     arrays have shape ``(games, players)``, per-game ones ``(games,)``.
     """
     players = len(bots)

@@ -16,7 +16,7 @@ first time: ``randrange(sum(unseen))`` walked over the kinds, as
 ``GoldrushState._sample_chance``) and the policy's random picks, in the order
 the Python policy draws them.  So one deal is exactly the game that
 ``memory_policy`` and ``_sample_chance`` play on the engine with one
-``random.Random(seed)``; ``tests/fast/test_fast_goldrush_playouts.py`` checks
+``random.Random(seed)``; ``tests/games/goldrush/test_goldrush_twin_playouts.py`` checks
 that over hundreds of positions.
 
 A playout's worth to a seat is its share of the win (1, 1/2 for a shared win,
@@ -32,7 +32,8 @@ from collections.abc import Sequence
 import numpy as np
 from numba import njit
 
-from goldlab.fast.goldrush import (
+from goldlab.fast.mt import ROW, draw_counted, randbelow, random_float, seed_generators
+from goldlab.games.goldrush.twin.kernel import (
     GOLD_KINDS,
     GONE,
     KINDS,
@@ -42,7 +43,6 @@ from goldlab.fast.goldrush import (
     resolve_pair,
     start_turn,
 )
-from goldlab.fast.mt import ROW, draw_counted, randbelow, random_float, seed_generators
 
 CHUNK = 256
 """Deals seeded at a time (their generators take ``ROW`` words each)."""

@@ -1,7 +1,7 @@
 """Goldland's legal steps in numba: ``rules.legal_actions`` read from the twin's table.
 
 :func:`legal_actions` writes into ``out`` (an ``int64`` array of ``(room,
-ACTION_SIZE)``) the rows :func:`goldlab.fast.goldland.encode` gives the steps
+ACTION_SIZE)``) the rows :func:`goldlab.games.goldland.twin.kernel.encode` gives the steps
 ``rules.legal_actions(state)`` lists, in the same order, and returns how many:
 
 * while a drawn tile waits: every place beside the adventurer (or the face-down
@@ -23,7 +23,7 @@ raises ``IndexError`` instead of writing past its end.
 
 >>> import goldlab
 >>> import numpy as np
->>> from goldlab.fast.goldland import encode, pack
+>>> from goldlab.games.goldland.twin.kernel import encode, pack
 >>> state = goldlab.make("goldland", players=3, seed=2, mode="study")
 >>> out = new_out()
 >>> n = legal_actions(pack(state), out)
@@ -36,7 +36,21 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from goldlab.fast.goldland import (
+from goldlab.games.goldland.articles import (
+    BACKPACK_SPACES,
+    CAMPS_PER_PLAYER,
+    DIG_COST,
+    N_ARTICLES,
+    N_OBJECTS,
+    ORDEAL_COST,
+    PROVISION,
+    Kit,
+    kits_of_size,
+    sub_kits,
+)
+from goldlab.games.goldland.phases import MOVED, MOVING, NOT_MOVED
+from goldlab.games.goldland.tiles import default_tiles
+from goldlab.games.goldland.twin.kernel import (
     ACQUIRE,
     ACQUIRED,
     ACTED,
@@ -95,20 +109,6 @@ from goldlab.fast.goldland import (
     has_camp,
     may_take_amulet,
 )
-from goldlab.games.goldland.articles import (
-    BACKPACK_SPACES,
-    CAMPS_PER_PLAYER,
-    DIG_COST,
-    N_ARTICLES,
-    N_OBJECTS,
-    ORDEAL_COST,
-    PROVISION,
-    Kit,
-    kits_of_size,
-    sub_kits,
-)
-from goldlab.games.goldland.phases import MOVED, MOVING, NOT_MOVED
-from goldlab.games.goldland.tiles import default_tiles
 
 # ------------------------------------------------------------------ ordeals
 ORDEAL_KITS = np.array(

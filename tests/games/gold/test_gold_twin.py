@@ -17,7 +17,7 @@ from goldlab import fast
 from goldlab.bots.play import play_game
 from goldlab.simulation import game_seeds
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _both(n: int, seed: int, players: int, bots: str | list[str] = "random",
@@ -93,7 +93,7 @@ def test_greedy_plays_every_option_the_same(options: dict[str, object]) -> None:
 
 def test_the_fast_path_scores_match_play_game_for_arbitrary_seeds() -> None:
     seeds = np.array([0, 1, 2**32, 2**63 - 1, 987654321987], dtype=np.uint64)
-    from goldlab.fast.gold import play_random
+    from goldlab.games.gold.twin.kernel import play_random
 
     out = play_random(2, seeds)
     for i, seed in enumerate(seeds):
@@ -103,7 +103,7 @@ def test_the_fast_path_scores_match_play_game_for_arbitrary_seeds() -> None:
 
 def test_the_greedy_kernel_scores_match_play_game_for_arbitrary_seeds() -> None:
     seeds = np.array([0, 1, 2**32, 2**63 - 1, 2**64 - 1, 987654321987], dtype=np.uint64)
-    from goldlab.fast.gold import play
+    from goldlab.games.gold.twin.kernel import play
 
     out = play(("greedy", "random", "greedy"), seeds)
     for i, seed in enumerate(seeds):

@@ -17,10 +17,10 @@ import pytest
 import goldlab
 from goldlab import fast
 from goldlab.bots import make_bot
-from goldlab.fast.goldland import ACTION_SIZE, encode, pack
-from goldlab.fast.goldland_heuristic import encode as code_of
-from goldlab.fast.goldland_heuristic import view_arrays
-from goldlab.fast.goldland_play import action_code, action_row, view_of
+from goldlab.games.goldland.twin.heuristic import encode as code_of
+from goldlab.games.goldland.twin.heuristic import view_arrays
+from goldlab.games.goldland.twin.kernel import ACTION_SIZE, encode, pack
+from goldlab.games.goldland.twin.play import action_code, action_row, view_of
 
 
 def _assert_same(n: int, seed: int, players: int, bots: str | list[str] = "heuristic",
@@ -97,9 +97,9 @@ def test_the_options_are_played_the_same(players: int, options: dict[str, object
 def test_the_examples_in_the_docstrings() -> None:
     import doctest
 
-    import goldlab.fast.goldland_play
     import goldlab.games.goldland.fastpath
+    import goldlab.games.goldland.twin.play
 
-    for module in (goldlab.fast.goldland_play, goldlab.games.goldland.fastpath):
+    for module in (goldlab.games.goldland.twin.play, goldlab.games.goldland.fastpath):
         result = doctest.testmod(module)
         assert result.failed == 0, module.__name__

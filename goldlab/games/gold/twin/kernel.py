@@ -25,7 +25,7 @@ which makes the same ties and the same choices.
 It also computes what :mod:`goldlab.simulation` reports for every game (scores,
 ranks, sets, colour-scoring points, donkeys banked, turns, lead changes,
 whether the winner was only decided by the final step).  The differential
-tests in ``tests/fast`` play thousands of games both ways and compare every
+tests (``tests/games/gold/test_gold_twin.py``) play thousands of games both ways and compare every
 column.
 
 >>> import numpy as np
@@ -43,8 +43,9 @@ from numba import njit
 
 from goldlab.fast.bits import popcount, trailing_zeros
 from goldlab.fast.mt import draw_counted, randbelow
-from goldlab.fast.results import sole_leader, store_results
+from goldlab.fast.results import GAME_COLUMNS, seat_columns, sole_leader, store_results
 from goldlab.fast.seeding import generator_scratch, seed_batch
+from goldlab.games.gold.results import COLUMNS
 
 COLOURS = 6
 KINDS_PER_COLOUR = 7
@@ -72,8 +73,12 @@ BOTS = {"random": RANDOM, "greedy": GREEDY}
 MOST_ACTIONS = 512
 """Room for the legal actions of one decision (far more than a tableau allows)."""
 
-RESULT_COLUMNS = ("score", "rank", "pile_cards", "sets", "colour_points", "donkeys_banked")
-GAME_COLUMNS = ("actions", "turns", "lead_changes", "decided_at_end")
+SEAT_COLUMNS = seat_columns(COLUMNS)
+"""The seat columns :func:`play` returns: score and rank, then Gold!'s own, named in
+``games/gold/results.py``."""
+STORED_AT = (0, 1, 3, 4, 5, 2)
+"""Where :func:`~goldlab.fast.results.store_results` keeps each of :data:`SEAT_COLUMNS`:
+the scoring pile's cards, the tie-break, at 2; sets, colour points, donkeys after it."""
 
 
 @njit(cache=True, nogil=True)
@@ -532,13 +537,13 @@ def play(bots: tuple[str, ...], seeds: np.ndarray, *, start_player: int = 0,
         raise ValueError(f"the Gold! kernel plays {', '.join(BOTS)}, not {bots!r}")
     seeds = np.ascontiguousarray(seeds, dtype=np.uint64)
     n = seeds.shape[0]
-    ints = np.zeros((n, players, len(RESULT_COLUMNS)), np.int64)
+    ints = np.zeros((n, players, len(SEAT_COLUMNS)), np.int64)
     flags = np.zeros((n, len(GAME_COLUMNS)), np.int64)
     donkeys = np.array(donkey_colours if donkey_colours is not None else (-1,), np.int64)
     kinds = np.array([BOTS[b] for b in bots], np.int64)
     _play_all(players, kinds, seeds, start_player, donkeys, bonus_may_be_declined, ints, flags)
     out: dict[str, np.ndarray] = {
-        name: ints[:, :, j] for j, name in enumerate(RESULT_COLUMNS)
+        name: ints[:, :, j] for name, j in zip(SEAT_COLUMNS, STORED_AT, strict=True)
     }
     for j, name in enumerate(GAME_COLUMNS):
         out[name] = flags[:, j]
