@@ -38,7 +38,7 @@ def test_every_intent_answers_quickly_and_refusals_change_nothing(game: str,
 
 def test_pig_from_outside_the_package_runs_through_the_fuzz() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    import fourth_game  # noqa: F401  (registers Pig)
+    import pig  # noqa: F401  (registers Pig: tests/pig.py)
     from test_fourth_game import _forget
 
     try:
