@@ -398,15 +398,15 @@ def make_quiz() -> Quiz:
                          f"now {n - 20} cards are unseen and {donkeys - 6} of them are "
                          "donkeys."),)),
         Question("expected_value", "What is the expected value of the next card revealed "
-                 "at the start (a donkey counts -2)?", value["mean"], tolerance=0.01,
-                 probability=False,
+                 "at the start (a donkey counts -2)?", value["mean"], approximate=True,
+                 tolerance=0.01, probability=False,
                  hints=((near(kinds_mean, 0.01), "that averages the kinds of card (-2, 3, "
                          "..., 8) as if each were equally likely; weight each value by how "
                          "many cards have it."),
                         (near(gold_mean, 0.01), "that is the average gold card; the "
                          "donkeys count too, at -2."))),
         Question("variance", "What is the variance of the value of that next card?",
-                 value["variance"], tolerance=0.05, probability=False,
+                 value["variance"], approximate=True, tolerance=0.05, probability=False,
                  hints=((near(value["sd"], 0.05), "that is the standard deviation; the "
                          "variance is its square."),)),
         Question("sure_four", "Is the next card worth more on average than a sure 4? "
