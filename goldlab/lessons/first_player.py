@@ -35,6 +35,7 @@ import numpy as np
 import pandas as pd
 
 from goldlab.analysis.stats import proportion_ci
+from goldlab.lessons.answer import AnswerBox, Prediction, answer_box
 from goldlab.lessons.check import Feedback, Question, Quiz, near, read_guess
 from goldlab.lessons.live import LiveChart
 
@@ -332,6 +333,32 @@ def check(key: str, answer: Any) -> Feedback:
     return quiz.check(key, answer)
 
 
-__all__ = ["RUNS", "STEPS", "Run", "check", "explorer", "fair_share", "first_player_wins",
-           "funnel_table", "games_needed", "lesson_chart", "null_table", "p_value", "play_runs",
-           "quiz", "seat_zero", "steps_for", "summary", "wilson", "your_guess"]
+def ask(key: str, guess: Prediction | None = None) -> AnswerBox:
+    """The answer box of question ``key`` (type, press Check, read what ``check`` says);
+    with the ``guess`` of "Predict first", the feedback shows it too."""
+    return answer_box(quiz, key, check, guess)
+
+
+__all__ = [
+    "RUNS",
+    "STEPS",
+    "Prediction",
+    "Run",
+    "ask",
+    "check",
+    "explorer",
+    "fair_share",
+    "first_player_wins",
+    "funnel_table",
+    "games_needed",
+    "lesson_chart",
+    "null_table",
+    "p_value",
+    "play_runs",
+    "quiz",
+    "seat_zero",
+    "steps_for",
+    "summary",
+    "wilson",
+    "your_guess",
+]

@@ -37,6 +37,7 @@ import numpy as np
 import pandas as pd
 
 from goldlab.games.gold.cards import ALL_CARDS, COLOURS, DONKEY, Card, card_of, full_deck
+from goldlab.lessons.answer import AnswerBox, Prediction, answer_box
 from goldlab.lessons.check import Feedback, Question, Quiz, near, read_guess
 from goldlab.lessons.live import LiveChart
 
@@ -423,3 +424,9 @@ quiz = make_quiz()
 def check(key: str, answer: Any) -> Feedback:
     """Check an answer to question ``key`` of this lesson (``...`` says what is asked)."""
     return quiz.check(key, answer)
+
+
+def ask(key: str, guess: Prediction | None = None) -> AnswerBox:
+    """The answer box of question ``key`` (type, press Check, read what ``check`` says);
+    with the ``guess`` of "Predict first", the feedback shows it too."""
+    return answer_box(quiz, key, check, guess)
