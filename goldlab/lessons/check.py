@@ -216,7 +216,9 @@ def _half_unit(given: Any) -> Fraction:
     "13.7 %", 0.5 for "4", nothing for a fraction (3/8 or Fraction(3, 8) is exact)."""
     if isinstance(given, Fraction) or (isinstance(given, str) and "/" in given):
         return Fraction(0)
-    text = (given if isinstance(given, str) else repr(given)).strip().replace(" ", "")
+    if isinstance(given, int):
+        return Fraction(1, 2)
+    text = (given if isinstance(given, str) else repr(float(given))).strip().replace(" ", "")
     percent = text.endswith("%")
     text = text.rstrip("%").lower()
     mantissa, _, exponent = text.partition("e")

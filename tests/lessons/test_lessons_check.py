@@ -12,8 +12,7 @@ from typing import Any
 import pytest
 
 import goldlab.lessons
-from goldlab.lessons import Question, Quiz, near
-from goldlab.lessons.check import _show as show
+from goldlab.lessons import Question, Quiz, near, show
 
 
 def lesson_modules() -> list[ModuleType]:
@@ -102,3 +101,14 @@ def test_garbage_gets_a_clear_message(garbage: Any) -> None:
     for feedback in (flip_the_odds.check("first_gold", garbage),
                      first_player.check("significant_60", garbage)):
         assert not feedback.correct and str(feedback).startswith("Not yet")
+
+
+def test_numpy_numbers_are_read_like_floats() -> None:
+    import numpy as np
+
+    from goldlab.lessons import first_player, flip_the_odds
+
+    assert flip_the_odds.check("first_gold", np.float64(0.375))
+    assert flip_the_odds.check("first_gold", np.float64(0.38))
+    assert first_player.check("fair_share", np.int64(0)).correct is False
+    assert first_player.check("games_needed", np.int64(9604))
