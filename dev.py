@@ -36,6 +36,8 @@ commands:
                          tests/ and notebooks/ (nbval, browser tests) with 2 workers
                          (e.g. python3 dev.py test -k gold)
   setup                  only create/refresh .venv
+                         (lab and setup also write the lessons' student versions into
+                         notebooks/student-lessons/, the folder students are sent to)
   lock                   refresh binder/requirements.txt, the pinned environment Binder
                          installs, from pyproject.toml (pip-compile, from pip-tools)
 
@@ -125,8 +127,18 @@ def venv_env() -> dict[str, str]:
 # --------------------------------------------------------------------------- commands
 
 
+def write_student_lessons() -> None:
+    """The lessons' student versions (no solutions, no teacher notes) into
+    notebooks/student-lessons/, the folder students are sent to (git ignores it)."""
+    out = NOTEBOOKS / "student-lessons"
+    if run([str(VENV_PY), "-m", "goldlab.lessons.student", str(out)],
+           stdout=subprocess.DEVNULL) == 0:
+        say(f"student versions of the lessons: {out.relative_to(ROOT)}/")
+
+
 def cmd_lab(args: list[str]) -> None:
     ensure_env()
+    write_student_lessons()
     root = NOTEBOOKS if NOTEBOOKS.is_dir() else ROOT
     if root is ROOT:
         say("notebooks/ does not exist yet: serving the repository root instead")
@@ -219,6 +231,7 @@ def cmd_setup(args: list[str]) -> None:
     if args:
         die(f"setup takes no arguments, got {args}")
     ensure_env()
+    write_student_lessons()
     say(f"ready: {VENV_PY}")
 
 

@@ -9,13 +9,13 @@ down), never only True or False.
 >>> from goldlab.lessons import Question, Quiz
 >>> quiz = Quiz("demo", [Question("gold", "Chance the first card is gold?", Fraction(19, 49))])
 >>> print(quiz.check("gold", "19/49"))
-Right: 19/49 (0.388).
+Right: 19/49 ≈ 0.388 (38.8 %).
 >>> quiz.check("gold", 38.8).correct   # "38.8 looks like a percentage ..."
 False
 >>> print(quiz.check("gold", "49/19"))
 Not yet: your fraction is upside down: favourable cases on top, all cases below.
 """
 
-from goldlab.lessons.check import Feedback, Question, Quiz, near
+from goldlab.lessons.check import Feedback, Question, Quiz, near, show
 
-__all__ = ["Feedback", "Question", "Quiz", "near"]
+__all__ = ["Feedback", "Question", "Quiz", "near", "show"]

@@ -9,6 +9,7 @@ box in Jupyter.  Nothing here imports a notebook library.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -25,10 +26,13 @@ class Question:
     """One question with its exact answer.
 
     ``answer`` is a number (Fraction, int or float), a bool or a text; a number given as
-    a decimal counts as right within ``tolerance`` (default: 0.005, so two decimals do).
-    ``probability`` questions also recognise percentages, the opposite event and
-    fractions turned upside down.  ``hints`` come first: ``(test, message)`` pairs for
-    answers worth a specific word.
+    a decimal or a percentage ("37.5 %") counts as right within ``tolerance``, the end
+    included (default: 0.005, so two decimals do), if it also agrees with the exact answer
+    to its own last digit: 0.14 is right for 23/168 = 0.1369, but 0.1406 and 9/64 are not.
+    ``approximate`` questions ("about how many games?") take anything within ``tolerance``.
+    ``probability`` questions also recognise a percentage without its sign, the opposite
+    event and fractions turned upside down.  ``hints``, ``(test, message)`` pairs for wrong
+    answers worth a specific word, are tried only once the answer is not right.
     """
 
     key: str
@@ -38,6 +42,7 @@ class Question:
     probability: bool = True
     hints: tuple[Hint, ...] = ()
     explanation: str = ""
+    approximate: bool = False
 
 
 @dataclass(frozen=True)
@@ -151,7 +156,9 @@ def _number(value: Any) -> Fraction | None:
     if isinstance(value, Fraction | int):
         return Fraction(value)
     if isinstance(value, Real):
-        return Fraction(float(value)).limit_denominator(10**9)
+        if not math.isfinite(float(value)):
+            return None
+        return Fraction(repr(float(value)))  # the decimal Python shows: 0.38 is 19/50
     if isinstance(value, str):
         text = value.strip().replace(" ", "")
         percent = text.endswith("%")
@@ -163,12 +170,76 @@ def _number(value: Any) -> Fraction | None:
     return None
 
 
-def _show(x: Fraction) -> str:
-    return f"{x.numerator}/{x.denominator} ({float(x):.3f})" if x.denominator != 1 else str(x)
+def show(value: Any, percent: bool = False) -> str:
+    """A number as a student reads it: a small fraction with its decimal, a big one (or a
+    float) as a decimal only, and with ``percent`` the percentage too.
+
+    >>> show(Fraction(3, 8), percent=True)
+    '3/8 = 0.375 (37.5 %)'
+    >>> show(Fraction(35579961, 625439504), percent=True)
+    '0.0569 (5.69 %)'
+    >>> show(Fraction(149, 252)), show(4), show(True)
+    ('149/252 ≈ 0.591', '4', 'True')
+    """
+    if isinstance(value, bool) or not isinstance(value, Real | Fraction):
+        return str(value)
+    x = Fraction(value) if isinstance(value, Fraction | int) else Fraction(float(value))
+    if x.denominator == 1:
+        text = f"{x.numerator:,}" if abs(x.numerator) >= 10_000 else str(x.numerator)
+        return f"{text} ({float(x) * 100:g} %)" if percent and x in (0, 1) else text
+    decimal = _decimal(x)
+    rounded = Fraction(decimal) != x
+    if isinstance(value, Fraction | int) and x.denominator <= 1000:
+        text = f"{x.numerator}/{x.denominator} {'≈' if rounded else '='} {decimal}"
+    else:
+        text = decimal
+    return f"{text} ({_decimal(x * 100)} %)" if percent else text
+
+
+def _decimal(x: Fraction) -> str:
+    """Three significant digits (all the digits of a whole number), trailing zeros cut:
+    0.375, 0.137, 0.0569, 13.7, 9604."""
+    size = abs(float(x))
+    places = 0 if size >= 100 else max(0, 2 - math.floor(math.log10(size))) if size else 0
+    text = f"{float(x):.{places}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return text if text != "-0" else "0"
+
+
+def _quoted(value: Any) -> str:
+    return repr(value) if isinstance(value, str) else "that"
+
+
+def _half_unit(given: Any) -> Fraction:
+    """Half a unit of the last digit a student gave: 0.005 for "0.38" or 0.38, 0.0005 for
+    "13.7 %", 0.5 for "4", nothing for a fraction (3/8 or Fraction(3, 8) is exact)."""
+    if isinstance(given, Fraction) or (isinstance(given, str) and "/" in given):
+        return Fraction(0)
+    if isinstance(given, int):
+        return Fraction(1, 2)
+    text = (given if isinstance(given, str) else repr(float(given))).strip().replace(" ", "")
+    percent = text.endswith("%")
+    text = text.rstrip("%").lower()
+    mantissa, _, exponent = text.partition("e")
+    places = len(mantissa.partition(".")[2]) - int(exponent or 0) + (2 if percent else 0)
+    return Fraction(1, 2) / Fraction(10) ** places
+
+
+def _truth(value: Any) -> bool | None:
+    """True or False from a bool or a text a student typed ("true", "False", "yes", "no")."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        return {"true": True, "yes": True, "false": False, "no": False}.get(
+            value.strip().lower().rstrip("."))
+    return None
 
 
 def _close(a: Fraction, b: Fraction, tolerance: float) -> bool:
-    return abs(float(a) - float(b)) <= tolerance
+    """Within ``tolerance``, the end included, in exact arithmetic: 0.38 is right for 3/8
+    with the default 0.005 (a float difference would say 0.0050000000000000044)."""
+    return abs(a - b) <= Fraction(str(tolerance))
 
 
 def _judge(question: Question, given: Any) -> Feedback:
@@ -179,34 +250,48 @@ def _judge(question: Question, given: Any) -> Feedback:
             message = f"{message} {question.explanation}"
         return Feedback(question, given, correct, message)
 
-    for test, message in question.hints:
-        try:
-            matched = test(given)
-        except (TypeError, ValueError, ZeroDivisionError):
-            matched = False
-        if matched:
-            return say(False, message)
+    def hint() -> str | None:
+        for test, message in question.hints:
+            try:
+                matched = test(given)
+            except (TypeError, ValueError, ZeroDivisionError):
+                matched = False
+            if matched:
+                return message
+        return None
+
     answer = question.answer
     if isinstance(answer, bool):
-        if isinstance(given, bool):
-            return say(given == answer, "Right." if given == answer else "Not yet: think again.")
-        return say(False, "Not yet: answer True or False.")
+        said = _truth(given)
+        if said is None:
+            return say(False, "Not yet: answer True or False.")
+        if said == answer:
+            return say(True, f"Right: {answer}.")
+        return say(False, hint() or "Not yet: think again.")
     if isinstance(answer, str):
         ok = isinstance(given, str) and given.strip().lower() == answer.strip().lower()
-        return say(ok, f"Right: {answer}." if ok else "Not yet: compare your answer with the text.")
+        return say(ok, f"Right: {answer}." if ok else
+                   hint() or "Not yet: compare your answer with the text.")
     exact = _number(answer)
     if exact is None:
         raise TypeError(f"question {question.key!r} has an answer goldlab cannot compare")
     number = _number(given)
     if number is None:
-        return say(False, "Not yet: give a number, e.g. 3/7 or 0.43.")
-    if number == exact or _close(number, exact, question.tolerance):
-        return say(True, f"Right: {_show(exact)}.")
+        return say(False, hint() or f"Not yet: give a number, e.g. 3/7, 0.43 or 43 %, "
+                                    f"not {_quoted(given)}.")
+    allowed = Fraction(str(question.tolerance))
+    if not question.approximate:
+        allowed = min(allowed, _half_unit(given))
+    if abs(number - exact) <= allowed:
+        return say(True, f"Right: {show(exact, question.probability)}.")
+    found = hint()
+    if found:
+        return say(False, found)
     if question.probability:
         if number > 1 and _close(number / 100, exact, question.tolerance):
-            return say(False, f"{_float(given)} looks like a percentage. Give a probability as "
-                              f"a number between 0 and 1 ({_float(given)} % is "
-                              f"{float(number) / 100:.3g}).")
+            return say(False, f"{_float(given)} looks like a percentage: write it with its "
+                              f"sign ({_float(given)} %) or as a number between 0 and 1 "
+                              f"({_decimal(number / 100)}).")
         if number and _close(1 / number, exact, question.tolerance):
             return say(False, "your fraction is upside down: favourable cases on top, "
                               "all cases below.")

@@ -37,6 +37,7 @@ from goldlab.games.goldrush.cards import ALL_CARDS, DECK, Card, cards
 from goldlab.games.goldrush.events import CardFlipped
 from goldlab.games.goldrush.rules import TWO_GOLD
 from goldlab.games.goldrush.state import GoldrushState
+from goldlab.lessons.answer import AnswerBox, Prediction, answer_box
 from goldlab.lessons.check import Feedback, Question, Quiz
 from goldlab.lessons.live import LiveChart
 
@@ -403,3 +404,9 @@ def checker(lesson_quiz: Quiz) -> Callable[[str, Any], Feedback]:
         return lesson_quiz.check(key, answer)
 
     return check
+
+
+def ask(key: str, guess: Prediction | None = None) -> AnswerBox:
+    """The answer box of question ``key`` (type, press Check, read what ``check`` says);
+    with the ``guess`` of "Predict first", the feedback shows it too."""
+    return answer_box(quiz, key, check, guess)

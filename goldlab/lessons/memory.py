@@ -35,6 +35,7 @@ from goldlab.games.goldrush.actions import FLIPS
 from goldlab.games.goldrush.cards import ALL_CARDS, DECK, card
 from goldlab.games.goldrush.rules import resolve_pair
 from goldlab.games.goldrush.state import GoldrushState
+from goldlab.lessons.answer import AnswerBox, Prediction, answer_box
 from goldlab.lessons.check import Feedback, Question, Quiz
 from goldlab.lessons.flip_the_odds import checker
 from goldlab.lessons.live import LiveChart
@@ -287,9 +288,17 @@ def make_quiz() -> Quiz:
 
 quiz = make_quiz()
 """The questions of the lesson."""
+READ_FROM_TABLE = frozenset({"blind_gold", "worth_gold3"})
+"""Questions whose answer students read from the lesson's exact table (shown above them)."""
 check_answer = checker(quiz)
 
 
 def check(key: str, answer: Any) -> Feedback:
     """Check your answer to question ``key``: ``check("blind_gold", "149/504")``."""
     return check_answer(key, answer)
+
+
+def ask(key: str, guess: Prediction | None = None) -> AnswerBox:
+    """The answer box of question ``key`` (type, press Check, read what ``check`` says);
+    with the ``guess`` of "Predict first", the feedback shows it too."""
+    return answer_box(quiz, key, check, guess)

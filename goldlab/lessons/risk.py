@@ -37,6 +37,7 @@ import numpy as np
 import pandas as pd
 
 from goldlab.games.gold.cards import ALL_CARDS, COLOURS, DONKEY, Card, card_of, full_deck
+from goldlab.lessons.answer import AnswerBox, Prediction, answer_box
 from goldlab.lessons.check import Feedback, Question, Quiz, near, read_guess
 from goldlab.lessons.live import LiveChart
 
@@ -398,15 +399,15 @@ def make_quiz() -> Quiz:
                          f"now {n - 20} cards are unseen and {donkeys - 6} of them are "
                          "donkeys."),)),
         Question("expected_value", "What is the expected value of the next card revealed "
-                 "at the start (a donkey counts -2)?", value["mean"], tolerance=0.01,
-                 probability=False,
+                 "at the start (a donkey counts -2)?", value["mean"], approximate=True,
+                 tolerance=0.01, probability=False,
                  hints=((near(kinds_mean, 0.01), "that averages the kinds of card (-2, 3, "
                          "..., 8) as if each were equally likely; weight each value by how "
                          "many cards have it."),
                         (near(gold_mean, 0.01), "that is the average gold card; the "
                          "donkeys count too, at -2."))),
         Question("variance", "What is the variance of the value of that next card?",
-                 value["variance"], tolerance=0.05, probability=False,
+                 value["variance"], approximate=True, tolerance=0.05, probability=False,
                  hints=((near(value["sd"], 0.05), "that is the standard deviation; the "
                          "variance is its square."),)),
         Question("sure_four", "Is the next card worth more on average than a sure 4? "
@@ -423,3 +424,9 @@ quiz = make_quiz()
 def check(key: str, answer: Any) -> Feedback:
     """Check an answer to question ``key`` of this lesson (``...`` says what is asked)."""
     return quiz.check(key, answer)
+
+
+def ask(key: str, guess: Prediction | None = None) -> AnswerBox:
+    """The answer box of question ``key`` (type, press Check, read what ``check`` says);
+    with the ``guess`` of "Predict first", the feedback shows it too."""
+    return answer_box(quiz, key, check, guess)

@@ -196,7 +196,7 @@ def test_explorers_redraw_quickly() -> None:
 def test_notebook_runs(version: str) -> None:
     text = run_lesson(NOTEBOOK, version)
     if version == "student":
-        assert "Replace ... with your answer" in text
-        assert "You have not written a guess yet" in text
+        assert text.count("Your answer") >= len(lesson.quiz.keys())  # an answer box each
+        assert "placeholder='your guess, e.g." in text  # the Predict first box
     else:
         assert text.count("Right") >= len(lesson.quiz.keys())

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import importlib
+import re
+from fractions import Fraction
 from pathlib import Path
+from types import ModuleType
 
 import nbformat
 import pytest
-from notebook_runner import load, tags
+from notebook_runner import errors, load, run, tags, text_of
 
 from goldlab.lessons.student import HIDDEN_TAGS, LESSONS, main, student_version
 
@@ -39,3 +43,68 @@ def test_the_command_needs_a_folder_and_lessons(tmp_path: Path) -> None:
         main([])
     with pytest.raises(SystemExit):
         main([str(tmp_path / "out"), "--lessons", str(tmp_path)])
+
+
+# --------------------------------------------------------------------------- no answer shown early
+
+
+def answer_forms(answer: object) -> list[str]:
+    """The ways an exact answer would show in an output: its fraction, its decimal to three
+    places (and to three significant digits below 0.1) and its percentage at one decimal.
+    True/False, whole numbers and halves are not searched for: they show everywhere (a fair
+    share of 1/2 is given, not an answer)."""
+    if isinstance(answer, bool):
+        return []
+    exact = Fraction(answer) if isinstance(answer, Fraction | int) else Fraction(str(answer))
+    if exact.denominator <= 2:
+        return []
+    value = float(exact)
+    forms = {f"{value:.3f}", f"{100 * value:.1f} %", f"{100 * value:.1f}%"}
+    if abs(value) < 0.1:
+        forms.add(f"{value:.3g}")
+    if exact.denominator <= 100_000:
+        forms |= {f"{exact.numerator}/{exact.denominator}",
+                  f"Fraction({exact.numerator}, {exact.denominator})"}
+    return sorted(forms)
+
+
+def shown_before(executed: nbformat.NotebookNode, key: str) -> list[str]:
+    """Each answer form of question ``key`` found in an output above the cell that asks it."""
+    forms = answer_forms(lesson_of(executed).quiz.question(key).answer)
+    pattern = re.compile("|".join(rf"(?<![\d./]){re.escape(f)}(?![\d/])" for f in forms))
+    found: list[str] = []
+    for cell in executed.cells:
+        if cell.cell_type == "code" and re.search(rf"""(ask|check)\(["']{key}["']""",
+                                                  cell.source):
+            return found
+        for out in cell.get("outputs", []) if cell.cell_type == "code" else []:
+            texts = [out.get("text", "")] + [str(v) for v in out.get("data", {}).values()]
+            found += [m.group(0) for text in texts for m in pattern.finditer(text) if forms]
+    raise AssertionError(f"no cell asks {key!r}")
+
+
+def lesson_of(notebook: nbformat.NotebookNode) -> ModuleType:
+    source = "\n".join(c.source for c in notebook.cells if c.cell_type == "code")
+    name = re.search(r"from goldlab\.lessons import (\w+) as lesson", source)
+    assert name, "the lesson imports its module as `lesson`"
+    return importlib.import_module(f"goldlab.lessons.{name.group(1)}")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(p.name for p in LESSONS.glob("[1-9]-*.ipynb")))
+def test_a_student_version_shows_no_answer_before_its_question(name: str) -> None:
+    executed, _ = run(student_version(load(name)))
+    assert errors(executed) == []
+    module = lesson_of(executed)
+    read = getattr(module, "READ_FROM_TABLE", frozenset())  # answers read from a table shown
+    leaks = {key: shown_before(executed, key) for key in module.quiz.keys()  # noqa: SIM118
+             if key not in read}
+    assert {k: v for k, v in leaks.items() if v} == {}
+    assert "teacher version" not in text_of(executed)
+
+
+def test_the_student_index_does_not_call_itself_the_teacher_version(tmp_path: Path) -> None:
+    main([str(tmp_path)])
+    index = nbformat.read(tmp_path / "0-lessons.ipynb", as_version=4)
+    text = "\n".join(c.source for c in index.cells)
+    assert "teacher version" not in text and "student version" in text

@@ -1,0 +1,158 @@
+"""Answer boxes and prediction boxes: the lessons' questions answered in the page.
+
+In Voila (app mode) nobody can edit a cell, so every question gets an :func:`answer_box`:
+a text box, a **Check** button and the same feedback ``check(key, answer)`` gives in a
+cell (typing ``check("first_gold", "3/8")`` into a cell still works in JupyterLab).  A
+:class:`Prediction` is the "predict first" step: the guess is stored when the student
+presses **Save**, before the experiment is looked at, and :meth:`Prediction.beside` shows
+it next to the result, updated when it is saved.  Whatever is typed is only text: it is
+read by ``check`` (a number, a fraction, a percentage, True or False) and anything else
+gets a message, never a traceback.
+
+>>> from fractions import Fraction
+>>> from goldlab.lessons import Question, Quiz
+>>> quiz = Quiz("demo", [Question("gold", "Chance of gold?", Fraction(3, 8))])
+>>> box = answer_box(quiz, "gold")
+>>> box.text.value = "0.38"
+>>> box.submit()
+>>> box.feedback.correct
+True
+>>> guess = Prediction("0.2")
+>>> guess.text.value = "25 %"
+>>> guess.save()
+>>> guess.value
+0.25
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+from goldlab.lessons.check import Feedback, Quiz, read_guess
+
+LIMIT = 100
+"""The longest answer read, in characters (a longer one is refused with a message)."""
+
+
+class AnswerBox:
+    """One question's text box, Check button and feedback line (an ipywidgets VBox)."""
+
+    def __init__(self, quiz: Quiz, key: str,
+                 check: Callable[[str, Any], Feedback] | None = None,
+                 guess: Prediction | None = None) -> None:
+        import ipywidgets as widgets
+
+        self.question = quiz.question(key)  # an unknown key fails here, in the teacher's cell
+        self.check = check or quiz.check
+        self.guess = guess
+        self.feedback: Feedback | None = None
+        example = ("True or False" if isinstance(self.question.answer, bool)
+                   else "e.g. 3/8, 0.38 or 37.5 %")
+        self.text = widgets.Text(placeholder=f"your answer, {example}",
+                                 layout=widgets.Layout(width="22em"))
+        self.button = widgets.Button(description="Check", button_style="primary",
+                                     icon="", tooltip=f"check your answer to {key}")
+        self.output = widgets.HTML("")
+        self.button.on_click(lambda _: self.submit())
+        self.text.continuous_update = False
+        self.text.observe(lambda _: self.submit(), names="value")
+        label = widgets.HTML(f"<b>Your answer</b> (<code>{escape(key)}</code>):")
+        self.widget = widgets.VBox([widgets.HBox([label, self.text, self.button]),
+                                    self.output])
+        self.widget.add_class("gl-answer")
+
+    def submit(self) -> None:
+        """Check what the box holds and show the feedback under it."""
+        typed = self.text.value.strip()
+        if not typed:
+            self._say("Type your answer in the box first, then press Check.", False)
+            return
+        if len(typed) > LIMIT:
+            self._say(f"That is more than {LIMIT} characters: type only your answer.", False)
+            return
+        try:
+            feedback = self.check(self.question.key, typed)
+        except Exception:
+            self._say("goldlab could not read that answer: type a number such as 3/8, "
+                      "0.38 or 37.5 %, or True or False.", False)
+            return
+        self.feedback = feedback
+        self.output.value = feedback._repr_html_()
+        if self.guess is not None:
+            self.output.value += (f"<div>Your prediction was {escape(self.guess.describe())}."
+                                  "</div>")
+
+    def _say(self, message: str, correct: bool) -> None:
+        self.feedback = None
+        self.output.value = Feedback(self.question, None, correct, message)._repr_html_()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+def answer_box(quiz: Quiz, key: str, check: Callable[[str, Any], Feedback] | None = None,
+               guess: Prediction | None = None) -> AnswerBox:
+    """The answer box of question ``key``; ``check`` defaults to ``quiz.check``; with a
+    ``guess`` the feedback also shows the student's prediction."""
+    return AnswerBox(quiz, key, check, guess)
+
+
+class Prediction:
+    """A student's guess of a chance, stored before the experiment is looked at.
+
+    Type it and press **Save**: it is read like :func:`~goldlab.lessons.check.read_guess`
+    (``0.2``, ``"1/5"``, ``"20 %"`` or ``20``) and then fixed, so the result cannot change
+    it.  ``value`` is the guess (None until saved); :meth:`beside` shows it next to a
+    result.  ``example`` is the hint shown in the empty box."""
+
+    def __init__(self, example: str = "0.2") -> None:
+        import ipywidgets as widgets
+
+        self.example = example
+        self.value: float | None = None
+        self._views: list[tuple[Any, Callable[[float | None], str]]] = []
+        self.text = widgets.Text(placeholder=f"your guess, e.g. {example}",
+                                 layout=widgets.Layout(width="16em"))
+        self.button = widgets.Button(description="Save my guess", button_style="primary")
+        self.button.on_click(lambda _: self.save())
+        self.output = widgets.HTML("<i>Write your guess and save it before you go on.</i>")
+        self.widget = widgets.VBox([widgets.HBox([self.text, self.button]), self.output])
+        self.widget.add_class("gl-prediction")
+
+    def save(self) -> None:
+        """Read the box; a guess that is a number is stored and the box locked."""
+        typed = self.text.value.strip()[:LIMIT]
+        value = read_guess(typed, self.example)
+        if isinstance(value, float) and not 0 <= value <= 1:
+            value = f"A chance lies between 0 and 1 (or 0 % and 100 %), not {typed!r}."
+        if isinstance(value, str):
+            self.output.value = f'<span style="color:#b3261e">{escape(value)}</span>'
+            return
+        self.value = value
+        self.text.disabled = self.button.disabled = True
+        self.output.value = f"<b>Stored:</b> your guess is {escape(self.describe())}."
+        for view, render in self._views:
+            view.value = escape(render(self.value))
+
+    def describe(self) -> str:
+        """The guess as text: '20 %'."""
+        return "not saved yet" if self.value is None else f"{100 * self.value:.3g} %"
+
+    def beside(self, render: Callable[[float | None], str]) -> Any:
+        """An HTML line showing ``render(guess)`` (the guess and the result), redrawn when
+        the guess is saved; before that it asks for the guess."""
+        import ipywidgets as widgets
+
+        view = widgets.HTML(escape(render(self.value)) if self.value is not None else
+                            "<i>Save your guess under 'Predict first' to see it beside the "
+                            "result.</i>")
+        self._views.append((view, render))
+        return view
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+__all__ = ["LIMIT", "AnswerBox", "Prediction", "answer_box"]

@@ -1,0 +1,66 @@
+"""A student takes a lesson as a Voila app: predict, answer in the page, read the feedback.
+
+Issue 31: the student versions (what students are sent to) have an answer box and a Check
+button under every question and a 'Predict first' box; feedback is text a student reads.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from browser_harness import JupyterServer, notebooks_source, open_voila, start_voila
+from playwright.sync_api import Page, expect
+
+from goldlab.lessons.student import write_student_versions
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
+    source = tmp_path_factory.mktemp("student-source")
+    write_student_versions(source / "student-lessons", notebooks_source() / "lessons")
+    server = start_voila(tmp_path_factory.mktemp("voila-students"), source)
+    yield server
+    server.stop()
+
+
+def test_a_student_predicts_and_answers_lesson_1_in_the_page(
+        page: Page, voila: JupyterServer, artifacts_dir: Path) -> None:
+    open_voila(page, voila, "student-lessons/1-flip-the-odds.ipynb", timeout=180_000)
+    body = page.locator("body")
+    expect(body).not_to_contain_text("Traceback")
+    expect(body).not_to_contain_text("Not yet answered")  # no code cell asks to be edited
+    expect(body).not_to_contain_text("Worked solution")
+    boxes = page.locator(".gl-answer")
+    expect(boxes).to_have_count(6, timeout=60_000)
+
+    prediction = page.locator(".gl-prediction")
+    prediction.locator("input").fill("lots")
+    prediction.get_by_role("button", name="Save my guess").click()
+    expect(prediction).to_contain_text("Write your guess as a number")
+    prediction.locator("input").fill("20 %")
+    prediction.get_by_role("button", name="Save my guess").click()
+    expect(prediction).to_contain_text("Stored: your guess is 20 %")
+
+    first = boxes.nth(0)
+    first.locator("input").fill("three eighths")
+    first.get_by_role("button", name="Check").click()
+    expect(first.locator(".gl-feedback")).to_contain_text("Not yet: give a number")
+    first.locator("input").fill("0.38")
+    first.get_by_role("button", name="Check").click()
+    expect(first.locator(".gl-feedback")).to_contain_text("Right: 3/8 = 0.375 (37.5 %)")
+
+    both = page.locator(".gl-answer", has_text="both_gold")
+    both.locator("input").fill("0.14")
+    both.get_by_role("button", name="Check").click()
+    feedback = both.locator(".gl-feedback")
+    expect(feedback).to_contain_text("Right: 23/168 ≈ 0.137 (13.7 %)")
+    expect(both).to_contain_text("Your prediction was 20 %")
+    assert not re.search(r"Fraction\(|Ellipsis", body.inner_text())
+    first.scroll_into_view_if_needed()
+    page.screenshot(path=artifacts_dir / "voila-student-lesson-1.png", full_page=True)
+    page.goto("about:blank")
