@@ -213,6 +213,7 @@ def cmd_test(args: list[str]) -> None:
         "loadfile",
         "--no-loadscope-reorder",  # the slowest files first (tests/conftest.py, FIRST)
         *targets,
+        "--ignore=notebooks/student-lessons",  # written from notebooks/lessons by setup/lab
         "--nbval-lax",
         "--nbval-current-env",
         "-p",
