@@ -386,20 +386,29 @@ class State(ABC, Generic[G]):
         In ``"play"`` mode a step that revealed hidden information is refused
         with :class:`UndoError`; in ``"study"`` mode every step can be undone.
         """
-        frames = self._frames
-        if not frames:
-            raise UndoError("nothing to undo")
-        if frames[-1].revealed and self.mode == "play":
-            raise UndoError(
-                "cannot undo a step that revealed hidden cards in play mode "
-                "(use mode='study' to explore freely)"
-            )
-        return frames.pop().restore(self)
+        refusal = self.undo_refusal()
+        if refusal is not None:
+            raise UndoError(refusal)
+        return self._frames.pop().restore(self)
 
     def can_undo(self) -> bool:
-        """True if :meth:`undo` would succeed now."""
+        """True if :meth:`undo` would succeed now (the same decision: :meth:`undo_refusal`)."""
+        return self.undo_refusal() is None
+
+    def undo_refusal(self) -> str | None:
+        """Why :meth:`undo` would be refused now, or None if it would succeed.
+
+        The one place the decision is made: :meth:`undo` raises this reason and
+        :meth:`can_undo` reads it, so the two cannot disagree (a game that refuses
+        more overrides this method alone).
+        """
         frames = self._frames
-        return bool(frames) and not (frames[-1].revealed and self.mode == "play")
+        if not frames:
+            return "nothing to undo"
+        if frames[-1].revealed and self.mode == "play":
+            return ("cannot undo a step that revealed hidden cards in play mode "
+                    "(use mode='study' to explore freely)")
+        return None
 
     def clone(self) -> State[G]:
         """An independent copy: same position, history, undo stack and generator state."""

@@ -29,6 +29,22 @@ Check = Callable[[State[Any], list[Event]], None]
 
 
 @dataclass(frozen=True)
+class Refused:
+    """An action the set-up must refuse for the rule named (``rule``, the refusal's rule id).
+
+    ``because``, if given, is a fragment of the refusal's reason, for rules that refuse
+    for several reasons; an action refused for another rule or reason tests nothing.
+    """
+
+    action: str
+    rule: str
+    because: str = ""
+
+    def __str__(self) -> str:
+        return self.action
+
+
+@dataclass(frozen=True)
 class Scenario:
     """A rulebook example or player question as an executable test case."""
 
@@ -40,7 +56,8 @@ class Scenario:
     actions: tuple[str, ...]
     expect: str
     check: Check | None = None
-    illegal: tuple[str, ...] = ()
+    illegal: tuple[str | Refused, ...] = ()
+    """Actions the set-up refuses; a :class:`Refused` also names the rule that must refuse it."""
     legal: tuple[str, ...] = ()
     notes: str = ""
     tags: tuple[str, ...] = field(default=())
@@ -64,14 +81,20 @@ class Scenario:
         for text in self.legal:
             if not state.is_legal(text):
                 failures.append(f"{text!r} should be legal: {state.explain(text)}")
-        for text in self.illegal:
+        for entry in self.illegal:
+            text = str(entry)
             try:
                 state.apply(text)
                 failures.append(f"{text!r} should have been refused")
                 state.undo()
-            except IllegalActionError:
+            except IllegalActionError as exc:
                 if state != before:
                     failures.append(f"refusing {text!r} changed the state")
+                if isinstance(entry, Refused) and (
+                        exc.rule != entry.rule
+                        or entry.because.lower() not in exc.reason.lower()):
+                    failures.append(f"{text!r} was refused for another rule: {exc.reason} "
+                                    f"[{exc.rule}], not [{entry.rule}] {entry.because!r}")
         events: list[Event] = []
         for text in self.actions:
             try:
@@ -149,4 +172,4 @@ def load(name: str) -> Scenario:
         raise KeyError(f"no scenario {name!r}; see goldlab.scenarios.names()") from None
 
 
-__all__ = ["Scenario", "ScenarioResult", "load", "names", "register"]
+__all__ = ["Refused", "Scenario", "ScenarioResult", "load", "names", "register"]

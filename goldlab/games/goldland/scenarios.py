@@ -34,9 +34,15 @@ from goldlab.games.goldland.events import (
 )
 from goldlab.games.goldland.position import build
 from goldlab.games.goldland.state import GoldlandState
-from goldlab.scenarios import Scenario, register
+from goldlab.scenarios import Refused, Scenario, register
 
 ARNO = 0
+MOVE = "A. Move adventurer"
+CAMPS = "A. Move adventurer: camps"
+ORDEAL = "A. Move adventurer: ordeal"
+ACQUIRE = "B. Acquiring articles of equipment"
+TREASURE = "C. Exploration: treasure"
+TOKEN = "Discovery token"
 
 
 def _gl(state: State[Any]) -> GoldlandState:
@@ -175,7 +181,8 @@ register(Scenario(
         "move S", "end turn", "pass",
         "move N", "end move",
     ),
-    illegal=("move N survive", "camp", "acquire 2 provisions"),
+    illegal=(Refused("move N survive", CAMPS, "where you already have a camp"),
+             Refused("camp", CAMPS, "just survived")),
     legal=("move N",),
     expect="2 guns buy the entry and, ending there, 2 provisions; later the camp lets the "
            "adventurer in for free but pays no provisions.",
@@ -199,6 +206,12 @@ def _desert_check(state: State[Any], events: list[Event]) -> None:
     short = build(players=2, tiles={"5,4": ("T20", 180)}, pawns=["6,4", "6,6"],
                   packs=["2 provisions + pearl"])
     refused(short, "move N", "3 provisions")
+    # "you must use (discard) another 2 provisions": entering with 4 leaves too few to dig
+    one_short = build(players=2, tiles={"5,4": ("T20", 180)}, pawns=["6,4", "6,6"],
+                      packs=["4 provisions + pearl"])
+    one_short.apply("move N")
+    one_short.apply("end move")
+    refused(one_short, "dig", "2 provisions")
 
 
 register(Scenario(
@@ -213,7 +226,6 @@ register(Scenario(
     ),
     setup=_desert_setup,
     actions=("move N", "end move", "dig"),
-    illegal=("dig",),
     expect="3 + 2 provisions are used; the treasure (worth 3 gold) takes a backpack space.",
     check=_desert_check,
     tags=("example",),
@@ -284,7 +296,7 @@ register(Scenario(
         "because the player has acquired articles of equipment while moving."
     ),
     setup=_q1_setup,
-    illegal=("acquire 2 provisions",),
+    illegal=(Refused("acquire 2 provisions", ACQUIRE, "begin or end their movement"),),
     legal=("move N",),
     actions=("end move", "acquire 2 provisions"),
     expect="Acquiring in the middle of the movement is refused; after ending the movement on "
@@ -483,9 +495,9 @@ register(Scenario(
     ),
     setup=_q7_setup,
     illegal=(
-        "move N ordeal 2 pearls + treasure + amulet",
-        "move N ordeal 2 pearls + 2 treasures",
-        "discard treasure",
+        Refused("move N ordeal 2 pearls + treasure + amulet", ORDEAL, "not equipment"),
+        Refused("move N ordeal 2 pearls + 2 treasures", ORDEAL, "not equipment"),
+        Refused("discard treasure", MOVE, "only articles of equipment"),
     ),
     legal=("move N ordeal provision + 2 pearls + rope",),
     actions=("move N ordeal provision + 2 pearls + rope",),
@@ -555,7 +567,8 @@ register(Scenario(
         "direct connecting route. It doesn't matter if one of the tiles has a partial route."
     ),
     setup=_q9_setup,
-    illegal=("move N", "move W"),
+    illegal=(Refused("move N", ORDEAL, "not connected"),
+             Refused("move W", ORDEAL, "not connected")),
     legal=("move N ordeal 4 provisions", "move W ordeal 4 provisions"),
     actions=("move N ordeal 4 provisions",),
     expect="Both steps need the same ordeal of any 4 articles; neither is a plain step.",
@@ -608,6 +621,10 @@ def _q11_setup() -> State[Any]:
 
 def _q11_check(state: State[Any], events: list[Event]) -> None:
     _pack_is(state, "pearl + treasure")
+    # "you must finish your movement on the tile": on it, still moving, no digging
+    moving = _q11_setup()
+    moving.apply("move N")
+    refused(moving, "dig", "finish your movement")
 
 
 register(Scenario(
@@ -624,7 +641,7 @@ register(Scenario(
         "tile."
     ),
     setup=_q11_setup,
-    illegal=("move N survive", "dig"),
+    illegal=(Refused("move N survive", MOVE, "survive the adventure again"),),
     actions=("move N", "end move", "dig"),
     expect="The camp lets the adventurer in; ending the movement there allows digging.",
     check=_q11_check,
@@ -651,6 +668,12 @@ def _explore_check(state: State[Any], events: list[Event]) -> None:
     free = [sorted(cell_name(c) for c in spaces(before, seat)) for seat in range(4)]
     assert free == [["2,3"], ["2,2", "3,1", "4,2"], ["5,5"], []], free
     assert s.tile_at(parse_cell("2,2")) is not None and s.tokens[1] == 1
+    # tile 2's drawn tile may not go beside tile 1 or tile 3, nor far away
+    drawn = _explore_setup()
+    drawn.apply("explore")
+    drawn.apply("chance: draw T12")
+    for cell in ("2,3", "5,5", "1,1"):
+        refused(drawn, f"place {cell} rot 0", "next to the adventurer's tile")
 
 
 register(Scenario(
@@ -665,7 +688,6 @@ register(Scenario(
     setup=_explore_setup,
     legal=("explore",),
     actions=("explore", "chance: draw T12", "place 2,2 rot 0"),
-    illegal=("place 2,2 rot 0",),
     expect="Tile 1: left only; tile 2: left, above, below; tile 3: below only; a tile with no "
            "free neighbour cannot explore.",
     check=_explore_check,
@@ -728,7 +750,8 @@ register(Scenario(
         "up treasure, or to complete an ordeal, need not be put into your backpack."
     ),
     setup=_hand_setup,
-    illegal=("pass", "end turn", "discard pearl", "move N"),
+    illegal=(Refused("pass", TOKEN, "used at once"), Refused("end turn", TOKEN, "used at once"),
+             Refused("discard pearl", TOKEN, "used at once")),
     legal=("dig",),
     actions=("dig",),
     expect="With a full backpack a provision is exchanged and held; digging uses it and one "
@@ -788,7 +811,7 @@ register(Scenario(
     quote=f"{EXCHANGE_QUOTE} {ALLOWANCE_QUOTE}",
     setup=_lake_setup,
     legal=("exchange 2 tokens for timber to use", "exchange 2 tokens for timber"),
-    illegal=("move N",),
+    illegal=(Refused("move N", MOVE, "the Lake needs 2 timbers"),),
     actions=("exchange 2 tokens for timber to use", "exchange 2 tokens for timber to use",
              "move N", "camp"),
     expect="7 objects: 2 timbers held for immediate use pay the Lake; the backpack keeps 7 "
@@ -826,7 +849,7 @@ register(Scenario(
     quote=f"{EXCHANGE_QUOTE} {ALLOWANCE_QUOTE}",
     setup=_natives_setup,
     legal=("exchange 2 tokens for pearl to use", "exchange 2 tokens for pearl"),
-    illegal=("move N",),
+    illegal=(Refused("move N", MOVE, "the Natives needs pearl"),),
     actions=("exchange 2 tokens for pearl to use", "move N", "end move", "acquire gun"),
     expect="The held pearl pays the Natives: the allowance stays 1 and the step is legal; "
            "ending there, the red pearl buys a gun for the free space (put into the backpack, "
@@ -952,7 +975,7 @@ register(Scenario(
     ),
     setup=_dig_setup,
     legal=("exchange 2 tokens for provision to use",),
-    illegal=("dig",),
+    illegal=(Refused("dig", TREASURE, "uses 2 provisions"),),
     actions=("exchange 2 tokens for provision to use", "exchange 2 tokens for provision to use",
              "dig"),
     expect="Both provisions are held outside the backpack and used to dig; the treasure takes a "
