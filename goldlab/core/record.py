@@ -10,6 +10,8 @@ with the reason; it never executes anything from the file.
 from __future__ import annotations
 
 import json
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -160,11 +162,7 @@ def load_record(source: str | bytes | Path | dict[str, Any]) -> Record:
     """Read a record from JSON text, a path or a dict; RecordError with the reason if bad."""
     if isinstance(source, Path):
         try:
-            if source.stat().st_size > MAX_RECORD_BYTES:
-                raise RecordError(f"record file {source} is larger than {MAX_RECORD_BYTES} bytes")
-            source = source.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(f"cannot read record file: {exc}") from None
+            source = read_record_file(source).decode("utf-8")
         except UnicodeDecodeError:
             raise RecordError("record file is not UTF-8 text") from None
     if isinstance(source, bytes | str):
@@ -177,6 +175,37 @@ def load_record(source: str | bytes | Path | dict[str, Any]) -> Record:
     else:
         data = source
     return _validate(data)
+
+
+def read_record_file(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a record file: a regular file of at most :data:`MAX_RECORD_BYTES` bytes.
+
+    Read as tile files are (:func:`goldlab.games.goldland.tiles.read_tile_file`):
+    opened without blocking (a FIFO with no writer never waits), checked with
+    ``fstat``, then read once with a bound, so ``/dev/zero``, a terminal or a
+    directory is refused with :class:`RecordError`, never read.
+    """
+    name = str(path) if len(str(path)) <= 80 else "..." + str(path)[-77:]
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise RecordError(f"cannot read record file {name}: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise RecordError(f"record file {name} is not a regular file")
+        if info.st_size > MAX_RECORD_BYTES:
+            raise RecordError(f"record file {name} is larger than {MAX_RECORD_BYTES} bytes")
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            data = fh.read(MAX_RECORD_BYTES + 1)
+    except OSError as exc:
+        raise RecordError(f"cannot read record file {name}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(f"record file {name} is larger than {MAX_RECORD_BYTES} bytes")
+    return data
 
 
 def _validate(data: Any) -> Record:
