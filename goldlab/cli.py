@@ -157,6 +157,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return _failed(exc, 2)
             if isinstance(exc, OSError):  # a file could not be written after all (disk full)
                 return _failed(exc, 1)
+            if isinstance(exc, MemoryError):  # one line, not NumPy's traceback
+                print("goldlab: not enough memory for this run: ask for fewer games",
+                      file=sys.stderr)
+                return 1
             raise
 
 

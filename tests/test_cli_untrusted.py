@@ -207,3 +207,23 @@ def test_a_failure_after_ctrl_c_is_reported_as_the_interrupt(
     monkeypatch.setattr(cli, "_simulate", failing)
     with pytest.raises(RuntimeError, match="worker"):
         main(["simulate", "gold", "--games", "1"])
+
+
+def test_a_run_too_large_for_memory_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["simulate", "gold", "--players", "2", "--games", str(10**12), "--quiet"])
+    assert code == 2
+    captured = capsys.readouterr()
+    assert "n_games must be at most 10,000,000" in one_line(captured.err)
+
+
+def test_memory_running_out_is_one_line(monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    import goldlab.simulation
+
+    def exhausted(*args: object, **kwargs: object) -> None:
+        raise MemoryError("Unable to allocate 7.28 TiB for an array")
+
+    monkeypatch.setattr(goldlab.simulation, "simulate", exhausted)
+    code = main(["simulate", "gold", "--players", "2", "--games", "5", "--quiet"])
+    assert code == 1
+    assert "not enough memory" in one_line(capsys.readouterr().err)
