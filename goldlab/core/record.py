@@ -270,7 +270,41 @@ def _validate(data: Any) -> Record:
 
 
 def from_json(data: dict[str, Any]) -> State[Any]:
-    """Rebuild a state from :meth:`State.to_json` (no undo stack, no past events)."""
+    """Rebuild a state from :meth:`State.to_json` (no undo stack, no past events).
+
+    The data may come from a file, so the position is checked as a record's start
+    position is (the game's own checks, and that someone can move): anything
+    wrong is one :class:`~goldlab.core.errors.RecordError` naming the problem.
+    """
+    try:
+        state = _restore(data)
+    except RecordError:
+        raise
+    except GoldlabError as exc:
+        raise RecordError(f"the saved state is malformed: {exc}") from None
+    except Exception as exc:  # anything from hostile data is the file's fault, said as one error
+        raise RecordError(f"the saved state is malformed: {_problem(exc)}") from None
+    problem = _position_check(state)
+    if problem is not None:
+        raise RecordError(f"the saved state is not a {state.game.title} position: {problem}")
+    return state
+
+
+def _position_check(state: State[Any]) -> str | None:
+    """What makes ``state``'s position impossible or stuck, or None."""
+    try:
+        problem = state._position_problem()
+        if problem is None:
+            problem = _stalled(state)
+    except Exception as exc:
+        problem = f"it cannot be examined ({_problem(exc)})"
+    return problem
+
+
+def _restore(data: dict[str, Any]) -> State[Any]:
+    """The state of :meth:`State.to_json`'s data, unchecked."""
+    if not isinstance(data, dict):
+        raise RecordError("a saved state must be a JSON object")
     g = make_game(data["game"], int(data["players"]), **data["options"])
     state = g.new_state(int(data["seed"]), mode=data["mode"], auto_chance=data["auto_chance"])
     state._restore_from_json(data)
@@ -291,19 +325,14 @@ def start_position(data: dict[str, Any]) -> State[Any]:
     if data.get("history") not in ([], None):
         raise RecordError("a start position has no history: its 'history' must be empty")
     try:
-        state = from_json({**data, "history": []})
+        state = _restore({**data, "history": []})
     except RecordError:
         raise
     except GoldlabError as exc:
         raise RecordError(f"the start position is malformed: {exc}") from None
     except Exception as exc:  # anything from hostile data is the file's fault, said as one error
         raise RecordError(f"the start position is malformed: {_problem(exc)}") from None
-    try:
-        problem = state._position_problem()
-        if problem is None:
-            problem = _stalled(state)
-    except Exception as exc:
-        problem = f"it cannot be examined ({_problem(exc)})"
+    problem = _position_check(state)
     if problem is not None:
         raise RecordError(f"the start position is not a {state.game.title} position: {problem}")
     state._history = []
