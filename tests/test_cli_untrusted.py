@@ -227,3 +227,18 @@ def test_memory_running_out_is_one_line(monkeypatch: pytest.MonkeyPatch,
     code = main(["simulate", "gold", "--players", "2", "--games", "5", "--quiet"])
     assert code == 1
     assert "not enough memory" in one_line(capsys.readouterr().err)
+
+
+def test_play_draws_a_seed_nobody_can_guess_unless_given(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    seeds = []
+    for k in range(3):
+        path = tmp_path / f"game{k}.json"
+        assert main(["play", "gold", "--quiet", "--record", str(path)]) == 0
+        seeds.append(json.loads(path.read_text(encoding="utf-8"))["seed"])
+    assert len(set(seeds)) == 3 and all(0 <= s < 2**63 for s in seeds)
+    assert max(seeds) > 2**40  # not a small number a bot could try out
+    assert main(["play", "gold", "--seed", "5"]) == 0
+    assert "seed 5," in capsys.readouterr().out
