@@ -207,3 +207,38 @@ def test_a_failure_after_ctrl_c_is_reported_as_the_interrupt(
     monkeypatch.setattr(cli, "_simulate", failing)
     with pytest.raises(RuntimeError, match="worker"):
         main(["simulate", "gold", "--games", "1"])
+
+
+def test_a_run_too_large_for_memory_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["simulate", "gold", "--players", "2", "--games", str(10**12), "--quiet"])
+    assert code == 2
+    captured = capsys.readouterr()
+    assert "n_games must be at most 10,000,000" in one_line(captured.err)
+
+
+def test_memory_running_out_is_one_line(monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    import goldlab.simulation
+
+    def exhausted(*args: object, **kwargs: object) -> None:
+        raise MemoryError("Unable to allocate 7.28 TiB for an array")
+
+    monkeypatch.setattr(goldlab.simulation, "simulate", exhausted)
+    code = main(["simulate", "gold", "--players", "2", "--games", "5", "--quiet"])
+    assert code == 1
+    assert "not enough memory" in one_line(capsys.readouterr().err)
+
+
+def test_play_draws_a_seed_nobody_can_guess_unless_given(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    seeds = []
+    for k in range(3):
+        path = tmp_path / f"game{k}.json"
+        assert main(["play", "gold", "--quiet", "--record", str(path)]) == 0
+        seeds.append(json.loads(path.read_text(encoding="utf-8"))["seed"])
+    assert len(set(seeds)) == 3 and all(0 <= s < 2**63 for s in seeds)
+    assert max(seeds) > 2**40  # not a small number a bot could try out
+    assert main(["play", "gold", "--seed", "5"]) == 0
+    assert "seed 5," in capsys.readouterr().out

@@ -207,6 +207,9 @@ def make_bot(game: str, spec: str, seat: int, seed: int) -> Bot:
     _load(game)
     if not isinstance(spec, str) or not spec.strip():
         raise OptionsError(f"a bot spec is a non-empty name such as 'random', got {spec!r}")
+    if not spec.isascii():  # int() and float() would read any Unicode digit: 'ismcts:٣٦٠٠'
+        raise OptionsError(f"bad bot spec {spec[:60]!r}: specs are ASCII text, numbers in the "
+                           "digits 0-9")
     name, _, args_text = spec.strip().partition(":")
     args: list[Any] = [_number(a) for a in args_text.split(",")] if args_text else []
     if any(a == "" for a in args):

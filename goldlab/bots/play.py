@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
 from typing import Any, cast
 
 from goldlab.bots import Bot, Information, SearchBot, make_bot
@@ -60,14 +60,43 @@ class Move:
     events: tuple[Event, ...]
 
 
+_DETACH_SEED = 0x601D1AB
+"""Seeds the one redraw that detaches a sampler from the real state (any constant will do)."""
+
+
+class DetachedSampler:
+    """``sample(rng)`` for one seat, holding no reference to the real state or its generator.
+
+    It keeps a state the seat cannot tell from the real one, already redrawn once
+    (:meth:`State.determinise` with a fixed generator): the hidden cards, the
+    generator, the seed, the undo stack and the start record of the real game are
+    not in it.  Each call redraws that copy, which gives what the real state would
+    give, ``state.determinise(seat, rng)``, since ``determinise`` depends only on
+    what the seat may know (the conformance suite checks it for every game).
+    """
+
+    __slots__ = ("_base", "_seat")
+
+    def __init__(self, state: State[Any], seat: int) -> None:
+        self._base = state.determinise(seat, random.Random(_DETACH_SEED))
+        self._seat = seat
+
+    def __call__(self, rng: random.Random) -> State[Any]:
+        return self._base.determinise(self._seat, rng)
+
+    def __repr__(self) -> str:
+        return f"<DetachedSampler seat={self._seat}>"
+
+
 def information(state: State[Any], seat: int, observation: Any,
                 legal: Sequence[Action]) -> Information:
     """What a searching bot in ``seat`` is given: its view, the legal actions, a sampler.
 
-    The sampler is ``state.determinise`` bound to ``seat``: each call draws a new
-    state ``seat`` cannot tell from ``state``, never ``state`` itself.
+    The sampler (a :class:`DetachedSampler`) draws ``state.determinise(seat, rng)``
+    without holding ``state``: no walk through its attributes reaches the real
+    state, its hidden cards or its generator.
     """
-    return Information(seat, observation, legal, partial(state.determinise, seat))
+    return Information(seat, observation, legal, DetachedSampler(state, seat))
 
 
 def play_out(state: State[Any], bots: Sequence[Bot] | Mapping[int, Bot], *,

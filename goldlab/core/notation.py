@@ -1,10 +1,11 @@
-"""Checks every game's notation parser shares: bounded input, short echoes.
+r"""Checks every game's notation parser shares: bounded input, short echoes.
 
 Notation comes from people, files and network peers, so a parser first
 refuses text that is too long to be an action (Python refuses to read a
 number of more than 4,300 digits, and nothing in any game needs more than a
-few), and an error message quotes at most a short prefix of what it was
-given.
+few), refuses anything but ASCII (so ``flip ٣`` or an Arabic-Indic seat
+number is no action: Python's ``int`` and ``\d`` would read them as digits),
+and an error message quotes at most a short prefix of what it was given.
 """
 
 from __future__ import annotations
@@ -37,5 +38,10 @@ def notation_text(text: object, title: str) -> str:
         raise InvalidActionError(
             f"{shown(text)} is too long to be a {title} action "
             f"(at most {MAX_NOTATION} characters)"
+        )
+    if not text.isascii():
+        raise InvalidActionError(
+            f"cannot read {shown(text)} as a {title} action: notation is ASCII text "
+            "(letters, the digits 0-9, spaces and punctuation)"
         )
     return text

@@ -10,6 +10,8 @@ with the reason; it never executes anything from the file.
 from __future__ import annotations
 
 import json
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -162,11 +164,7 @@ def load_record(source: str | bytes | Path | dict[str, Any]) -> Record:
     """Read a record from JSON text, a path or a dict; RecordError with the reason if bad."""
     if isinstance(source, Path):
         try:
-            if source.stat().st_size > MAX_RECORD_BYTES:
-                raise RecordError(f"record file {source} is larger than {MAX_RECORD_BYTES} bytes")
-            source = source.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(f"cannot read record file: {exc}") from None
+            source = read_record_file(source).decode("utf-8")
         except UnicodeDecodeError:
             raise RecordError("record file is not UTF-8 text") from None
     if isinstance(source, bytes | str):
@@ -179,6 +177,37 @@ def load_record(source: str | bytes | Path | dict[str, Any]) -> Record:
     else:
         data = source
     return _validate(data)
+
+
+def read_record_file(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a record file: a regular file of at most :data:`MAX_RECORD_BYTES` bytes.
+
+    Read as tile files are (:func:`goldlab.games.goldland.tiles.read_tile_file`):
+    opened without blocking (a FIFO with no writer never waits), checked with
+    ``fstat``, then read once with a bound, so ``/dev/zero``, a terminal or a
+    directory is refused with :class:`RecordError`, never read.
+    """
+    name = str(path) if len(str(path)) <= 80 else "..." + str(path)[-77:]
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise RecordError(f"cannot read record file {name}: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise RecordError(f"record file {name} is not a regular file")
+        if info.st_size > MAX_RECORD_BYTES:
+            raise RecordError(f"record file {name} is larger than {MAX_RECORD_BYTES} bytes")
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            data = fh.read(MAX_RECORD_BYTES + 1)
+    except OSError as exc:
+        raise RecordError(f"cannot read record file {name}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(f"record file {name} is larger than {MAX_RECORD_BYTES} bytes")
+    return data
 
 
 def _validate(data: Any) -> Record:
@@ -246,7 +275,41 @@ def _validate(data: Any) -> Record:
 
 
 def from_json(data: dict[str, Any]) -> State[Any]:
-    """Rebuild a state from :meth:`State.to_json` (no undo stack, no past events)."""
+    """Rebuild a state from :meth:`State.to_json` (no undo stack, no past events).
+
+    The data may come from a file, so the position is checked as a record's start
+    position is (the game's own checks, and that someone can move): anything
+    wrong is one :class:`~goldlab.core.errors.RecordError` naming the problem.
+    """
+    try:
+        state = _restore(data)
+    except RecordError:
+        raise
+    except GoldlabError as exc:
+        raise RecordError(f"the saved state is malformed: {exc}") from None
+    except Exception as exc:  # anything from hostile data is the file's fault, said as one error
+        raise RecordError(f"the saved state is malformed: {_problem(exc)}") from None
+    problem = _position_check(state)
+    if problem is not None:
+        raise RecordError(f"the saved state is not a {state.game.title} position: {problem}")
+    return state
+
+
+def _position_check(state: State[Any]) -> str | None:
+    """What makes ``state``'s position impossible or stuck, or None."""
+    try:
+        problem = state._position_problem()
+        if problem is None:
+            problem = _stalled(state)
+    except Exception as exc:
+        problem = f"it cannot be examined ({_problem(exc)})"
+    return problem
+
+
+def _restore(data: dict[str, Any]) -> State[Any]:
+    """The state of :meth:`State.to_json`'s data, unchecked."""
+    if not isinstance(data, dict):
+        raise RecordError("a saved state must be a JSON object")
     g = make_game(data["game"], int(data["players"]), **data["options"])
     state = g.new_state(int(data["seed"]), mode=data["mode"], auto_chance=data["auto_chance"])
     state._restore_from_json(data)
@@ -267,19 +330,14 @@ def start_position(data: dict[str, Any]) -> State[Any]:
     if data.get("history") not in ([], None):
         raise RecordError("a start position has no history: its 'history' must be empty")
     try:
-        state = from_json({**data, "history": []})
+        state = _restore({**data, "history": []})
     except RecordError:
         raise
     except GoldlabError as exc:
         raise RecordError(f"the start position is malformed: {exc}") from None
     except Exception as exc:  # anything from hostile data is the file's fault, said as one error
         raise RecordError(f"the start position is malformed: {_problem(exc)}") from None
-    try:
-        problem = state._position_problem()
-        if problem is None:
-            problem = _stalled(state)
-    except Exception as exc:
-        problem = f"it cannot be examined ({_problem(exc)})"
+    problem = _position_check(state)
     if problem is not None:
         raise RecordError(f"the start position is not a {state.game.title} position: {problem}")
     state._history = []

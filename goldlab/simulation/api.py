@@ -13,6 +13,7 @@ import pandas as pd
 from goldlab.bots import make_bot, split_specs
 from goldlab.bots.play import bot_options, check_bounded
 from goldlab.core.errors import OptionsError
+from goldlab.core.notation import shown
 from goldlab.core.options import check_flag
 from goldlab.core.registry import make_game
 from goldlab.simulation.backends import (
@@ -59,10 +60,21 @@ def parse_bots(bots: str | Sequence[str], players: int | None) -> tuple[str, ...
     return tuple(specs)
 
 
+MAX_GAMES = 10_000_000
+"""The most games one run plays: its seeds and rows are allocated up front (ten million
+games at two seats are twenty million rows, a few GB); split a larger study into runs."""
+
+
 def check_count(n_games: object) -> int:
-    """``n_games`` as a whole number >= 0, else :class:`OptionsError`."""
+    """``n_games`` as a whole number from 0 to :data:`MAX_GAMES`, else :class:`OptionsError`.
+
+    Checked before anything is allocated (``n_games=10**12`` asked NumPy for 8 TB of seeds).
+    """
     if isinstance(n_games, bool) or not isinstance(n_games, int | np.integer) or n_games < 0:
-        raise OptionsError(f"n_games must be a whole number >= 0, got {n_games!r}")
+        raise OptionsError(f"n_games must be a whole number >= 0, got {shown(n_games)}")
+    if n_games > MAX_GAMES:
+        raise OptionsError(f"n_games must be at most {MAX_GAMES:,} in one run, got "
+                           f"{shown(int(n_games))}: split the study into several runs")
     return int(n_games)
 
 

@@ -162,7 +162,9 @@ def _parse_metadata(raw: str | bytes, source: Path) -> dict[str, Any]:
     if len(raw) > MAX_METADATA_CHARS:
         raise ResultsError(f"{source}: the goldlab metadata is too long")
     try:
-        meta = json.loads(raw)
+        meta = json.loads(raw, object_pairs_hook=_no_duplicates)
+    except _DuplicateKey as exc:
+        raise ResultsError(f"{source}: the goldlab metadata names {exc} twice") from None
     except (ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise ResultsError(f"{source}: the goldlab metadata is not valid JSON") from None
     if not isinstance(meta, dict):
@@ -170,7 +172,50 @@ def _parse_metadata(raw: str | bytes, source: Path) -> dict[str, Any]:
     dtypes = meta.get("dtypes", {})
     if not isinstance(dtypes, dict) or not all(isinstance(v, str) for v in dtypes.values()):
         raise ResultsError(f"{source}: the metadata's 'dtypes' must map columns to type names")
+    problem = _metadata_problem(meta)
+    if problem is not None:
+        raise ResultsError(f"{source}: the metadata's {problem}")
     return meta
+
+
+class _DuplicateKey(Exception):
+    """A JSON object that names a key twice (json.loads would keep the last silently)."""
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(repr(key[:40]))
+        out[key] = value
+    return out
+
+
+def _whole(value: Any, low: int, high: int) -> bool:
+    return not isinstance(value, bool) and isinstance(value, int) and low <= value <= high
+
+
+def _metadata_problem(meta: dict[str, Any]) -> str | None:
+    """What is wrong with the values of the fields ``simulate`` and ``tournament`` write."""
+    from goldlab.core.options import MAX_SEED
+    from goldlab.simulation.api import MAX_GAMES
+
+    if "n_games" in meta and not _whole(meta["n_games"], 0, MAX_GAMES):
+        return f"'n_games' must be a whole number from 0 to {MAX_GAMES:,}"
+    if "seed" in meta and not _whole(meta["seed"], 0, MAX_SEED):
+        return f"'seed' must be a whole number from 0 to {MAX_SEED}"
+    if "players" in meta and not _whole(meta["players"], 1, 100):
+        return "'players' must be a whole number from 1 to 100"
+    for key in ("kind", "game", "engine", "format", "goldlab", "created"):
+        if key in meta and not isinstance(meta[key], str):
+            return f"{key!r} must be text"
+    bots = meta.get("bots", [])
+    values = list(bots.values()) if isinstance(bots, dict) else bots
+    if not isinstance(values, list) or not all(isinstance(b, str) for b in values):
+        return "'bots' must be bot specs (a list, or names mapped to specs)"
+    if not isinstance(meta.get("options", {}), dict):
+        return "'options' must be a JSON object"
+    return None
 
 
 def _restore_types(frame: pd.DataFrame, meta: dict[str, Any]) -> pd.DataFrame:
@@ -182,7 +227,16 @@ def _restore_types(frame: pd.DataFrame, meta: dict[str, Any]) -> pd.DataFrame:
     return frame
 
 
-def rerun(source: pd.DataFrame | str | os.PathLike[str], **overrides: Any) -> pd.DataFrame:
+RERUN_GAMES = 100_000
+"""A rerun of more games than this, as the file says, needs ``confirm=True``."""
+RERUN_ITERATIONS = 5_000
+"""A search bot of a larger iteration budget per decision, as the file says, needs confirming."""
+RERUN_SECONDS = 1.0
+"""A search bot of a larger time budget per decision, as the file says, needs confirming."""
+
+
+def rerun(source: pd.DataFrame | str | os.PathLike[str], *, confirm: bool = False,
+          **overrides: Any) -> pd.DataFrame:
     """Play a saved run again from its metadata (a frame or a results file).
 
     From the metadata come the game, the bots, the number of games, the root
@@ -190,14 +244,48 @@ def rerun(source: pd.DataFrame | str | os.PathLike[str], **overrides: Any) -> pd
     what :func:`~goldlab.simulation.simulate` wrote); an option never overrides
     ``n_games``, ``seed`` or a keyword such as ``events``.  ``overrides`` are
     yours and pass to ``simulate`` as given (``workers=2``, ``n_games=10``).
+
+    A file is not trusted with the cost of the run: more than :data:`RERUN_GAMES`
+    games, or a search bot thinking longer than :data:`RERUN_SECONDS` or
+    :data:`RERUN_ITERATIONS` a decision, is refused unless you pass
+    ``confirm=True`` (or override ``n_games`` or ``bots`` yourself).
     """
+    from goldlab.core.options import check_flag
     from goldlab.simulation.api import simulate
 
+    check_flag(confirm, "confirm")
     frame = source if isinstance(source, pd.DataFrame) else load_results(source)
     call = rerun_arguments(metadata(frame))
     options = call.pop("options")
+    if not confirm:
+        cost = _costly(call["game"], call["bots"] if "bots" not in overrides else [],
+                       call["n_games"] if "n_games" not in overrides else 0)
+        if cost is not None:
+            raise ResultsError(f"the results ask for {cost}: check the file, then rerun(..., "
+                               "confirm=True) to play it, or give n_games= or bots= yourself")
     call.update(overrides)
     return simulate(**call, **{k: v for k, v in options.items() if k not in overrides})
+
+
+def _costly(game: str, bots: list[str], n_games: int) -> str | None:
+    """What makes a run read from a file expensive enough to confirm, or None."""
+    from goldlab.bots import make_bot
+    from goldlab.bots.ismcts import ISMCTSBot
+
+    if n_games > RERUN_GAMES:
+        return f"{n_games:,} games (more than {RERUN_GAMES:,})"
+    for seat, spec in enumerate(bots):
+        try:
+            bot = make_bot(game, spec, seat, 0)
+        except GoldlabError as exc:
+            raise ResultsError(f"the metadata's bots: {exc}") from None
+        budget = getattr(bot, "budget", None) if isinstance(bot, ISMCTSBot) else None
+        if budget is None:
+            continue
+        if (budget.seconds or 0) > RERUN_SECONDS or (budget.iterations or 0) > RERUN_ITERATIONS:
+            return f"bot {spec[:40]!r}, a search of more than {RERUN_SECONDS:g} s or " \
+                   f"{RERUN_ITERATIONS:,} iterations a decision"
+    return None
 
 
 def rerun_arguments(meta: dict[str, Any]) -> dict[str, Any]:
@@ -220,9 +308,13 @@ def rerun_arguments(meta: dict[str, Any]) -> dict[str, Any]:
         raise ResultsError(f"the metadata names no known game ({game[:40]!r})") from None
     if not isinstance(bots, list) or not bots or not all(isinstance(b, str) for b in bots):
         raise ResultsError("the metadata's 'bots' must be a list of bot specs")
-    for name, value in (("n_games", n_games), ("seed", seed)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ResultsError(f"the metadata's {name!r} must be a whole number >= 0")
+    from goldlab.core.options import MAX_SEED
+    from goldlab.simulation.api import MAX_GAMES
+
+    for name, value, high in (("n_games", n_games, MAX_GAMES), ("seed", seed, MAX_SEED)):
+        if not _whole(value, 0, high):
+            raise ResultsError(f"the metadata's {name!r} must be a whole number from 0 to "
+                               f"{high:,}")
     if not isinstance(options, dict):
         raise ResultsError("the metadata's 'options' must be a JSON object")
     known = {f.name for f in dataclasses.fields(option_type)}

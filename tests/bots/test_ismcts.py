@@ -380,3 +380,11 @@ def test_doctests(module: str) -> None:
 
     result = doctest.testmod(importlib.import_module(module))
     assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.parametrize("spec", ["ismcts:\u0663\u0666\u0660\u0660", "ismcts:\u0663s",
+                                  "ismcts:10,\u0660.5", "forgetful:\u0660.3"])
+def test_a_spec_with_other_digits_than_0_9_is_refused(spec: str) -> None:
+    game = "goldrush" if spec.startswith("forgetful") else "gold"
+    with pytest.raises(OptionsError, match="ASCII"):
+        make_bot(game, spec, 0, 1)

@@ -102,6 +102,24 @@ def test_bots_alone_may_not_play_a_game_without_end() -> None:
     assert play_game("goldrush", ["random", "random"], 1).is_terminal()
 
 
+def test_a_turn_cap_too_large_to_end_is_refused_by_the_options() -> None:
+    # turn_cap=10**9 let random bots play for ever (622 MB after 25 s).
+    from goldlab.core.errors import RecordError
+    from goldlab.games.goldland.options import MAX_TURN_CAP
+
+    for cap in (MAX_TURN_CAP + 1, 10**9, 10**18):
+        with pytest.raises(OptionsError, match=f"up to {MAX_TURN_CAP}"):
+            play_game("goldland", ["random", "random"], 1, turn_cap=cap)
+        with pytest.raises(OptionsError, match=f"up to {MAX_TURN_CAP}"):
+            simulate("goldland", ["random", "random"], 2, 1, quiet=True, turn_cap=cap)
+    record = goldlab.make("goldland", players=2, seed=1, turn_cap=3).record().to_dict()
+    record["options"]["turn_cap"] = 10**18
+    with pytest.raises(RecordError, match=f"up to {MAX_TURN_CAP}"):
+        load_record(record).replay()
+    # The largest cap ends: its bound is finite and small.
+    assert goldlab.game("goldland", players=5, turn_cap=MAX_TURN_CAP).max_steps() <= 250_000
+
+
 def test_more_workers_than_cores_are_capped_with_a_warning(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(backends, "cpu_count", lambda: 2)

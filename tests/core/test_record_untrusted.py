@@ -196,3 +196,36 @@ def test_from_position_default_draw_pile_is_a_multiple_of_5() -> None:
     s = from_position(offer="red:D green:D green:4 blue:8",
                       tableaux=["orange:D", "violet:D", "pink:D"], turn=2)
     assert s.pile_count % 5 == 0 and s.pile_count > 0
+
+
+# ------------------------------------------------------------------ record files
+def test_a_device_is_refused_before_anything_is_read() -> None:
+    from pathlib import Path
+
+    with pytest.raises(RecordError, match="not a regular file"):
+        load_record(Path("/dev/zero"))
+
+
+def test_a_fifo_with_no_writer_is_refused_without_waiting(tmp_path: Any) -> None:
+    import os
+
+    fifo = tmp_path / "record.json"
+    os.mkfifo(fifo)
+    with pytest.raises(RecordError, match="not a regular file"):
+        load_record(fifo)
+
+
+def test_a_directory_or_missing_file_is_one_record_error(tmp_path: Any) -> None:
+    with pytest.raises(RecordError, match="not a regular file"):
+        load_record(tmp_path)
+    with pytest.raises(RecordError, match="cannot read record file"):
+        load_record(tmp_path / "missing.json")
+
+
+def test_a_record_file_reads_back(tmp_path: Any) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(_gold_record()), encoding="utf-8")
+    assert load_record(path).replay().to_json() == load_record(_gold_record()).replay().to_json()
+    path.write_bytes(b"\xff\xfe{}")
+    with pytest.raises(RecordError, match="UTF-8"):
+        load_record(path)

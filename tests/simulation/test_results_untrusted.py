@@ -174,3 +174,71 @@ def test_results_keep_an_embedded_tile_set_not_a_path(tmp_path: Path) -> None:
     assert stored.startswith("sha256:") and str(tmp_path) not in path.read_bytes().decode(
         "latin-1")
     assert rerun(path, workers=1, quiet=True).equals(df)
+
+
+# ------------------------------------------------------------------ costs and values from files
+def _csv_with(tmp_path: Path, frame: pd.DataFrame, meta_text: str) -> Path:
+    path = tmp_path / "runs.csv"
+    save_results(frame, path)
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    path.write_text(f"# goldlab: {meta_text}\n" + "".join(lines[1:]), encoding="utf-8")
+    return path
+
+
+def test_a_duplicate_key_cannot_slip_a_negative_count_in(frame: pd.DataFrame,
+                                                         tmp_path: Path) -> None:
+    text = json.dumps(frame.attrs["goldlab"])
+    assert text.startswith("{")
+    path = _csv_with(tmp_path, frame, '{"n_games": -5, ' + text[1:])  # json keeps the last key
+    with pytest.raises(ResultsError, match="'n_games' twice"):
+        load_results(path)
+    path = _csv_with(tmp_path, frame, text.replace('"n_games": 4', '"n_games": 4, "n_games": -5'))
+    with pytest.raises(ResultsError, match="twice"):
+        load_results(path)
+
+
+@pytest.mark.parametrize("field, value, problem", [
+    ("n_games", -5, "n_games"), ("n_games", 10**12, "n_games"), ("n_games", "4", "n_games"),
+    ("seed", -1, "seed"), ("seed", 2**64, "seed"), ("players", 0, "players"),
+    ("game", 3, "'game'"), ("bots", "random", "bots"), ("bots", [1], "bots"),
+    ("options", [], "options"),
+])
+def test_metadata_values_are_checked_on_loading(frame: pd.DataFrame, tmp_path: Path,
+                                                field: str, value: object, problem: str) -> None:
+    meta = {**frame.attrs["goldlab"], field: value}
+    path = _csv_with(tmp_path, frame, json.dumps(meta))
+    with pytest.raises(ResultsError, match=problem):
+        load_results(path)
+
+
+def test_a_file_does_not_choose_an_expensive_rerun(frame: pd.DataFrame, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from goldlab.simulation import results
+
+    slow = _with_meta(frame, bots=["ismcts:3600s", "random"])
+    with pytest.raises(ResultsError, match=r"ismcts:3600s.*confirm=True"):
+        rerun(slow)
+    with pytest.raises(ResultsError, match="confirm=True"):
+        rerun(_with_meta(frame, bots=["ismcts:100000000", "random"]))
+    # The bots you give yourself are yours: the run plays.
+    assert len(rerun(slow, bots=["random", "random"], workers=1, quiet=True)) == 8
+    # Many games: refused until confirmed (or n_games given).
+    monkeypatch.setattr(results, "RERUN_GAMES", 3)
+    with pytest.raises(ResultsError, match="4 games"):
+        rerun(frame, workers=1, quiet=True)
+    assert rerun(frame, confirm=True, workers=1, quiet=True).equals(frame)
+    assert len(rerun(frame, n_games=2, workers=1, quiet=True)) == 4
+    with pytest.raises(goldlab.OptionsError):
+        rerun(frame, confirm="yes")  # type: ignore[arg-type]
+
+
+def test_a_count_too_large_is_refused_before_any_allocation() -> None:
+    from goldlab.simulation.api import MAX_GAMES, check_count
+
+    assert check_count(MAX_GAMES) == MAX_GAMES
+    for n in (MAX_GAMES + 1, 10**12):
+        with pytest.raises(goldlab.OptionsError, match="at most 10,000,000"):
+            goldlab.simulate("gold", ["random", "random"], n, seed=1, quiet=True)
+    with pytest.raises(ResultsError, match="n_games"):
+        rerun(_with_meta(goldlab.simulate("gold", ["random", "random"], 1, seed=1, quiet=True),
+                         n_games=10**9))

@@ -89,14 +89,14 @@ class Reveal(ChanceOutcome):
         return f"chance: reveal {self.card}"
 
 
-_CARD = r"([a-z]{1,12}:(?:d|-?\d{1,4}))"  # bounded: a long number is no card
+_CARD = r"([a-z]{1,12}:(?:d|\d{1,4}))"  # bounded: a long number is no card
 _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(rf"take {_CARD}"), "take"),
-    (re.compile(rf"exchange {_CARD} for {_CARD}"), "exchange"),
-    (re.compile(rf"steal {_CARD} from seat (\d{{1,4}})"), "steal"),
-    (re.compile(r"no bonus"), "nobonus"),
-    (re.compile(rf"chance: ?deal {_CARD} to seat (\d{{1,4}})"), "deal"),
-    (re.compile(rf"chance: ?reveal {_CARD}"), "reveal"),
+    (re.compile(rf"take {_CARD}", re.ASCII), "take"),
+    (re.compile(rf"exchange {_CARD} for {_CARD}", re.ASCII), "exchange"),
+    (re.compile(rf"steal {_CARD} from seat (\d{{1,4}})", re.ASCII), "steal"),
+    (re.compile(r"no bonus", re.ASCII), "nobonus"),
+    (re.compile(rf"chance: ?deal {_CARD} to seat (\d{{1,4}})", re.ASCII), "deal"),
+    (re.compile(rf"chance: ?reveal {_CARD}", re.ASCII), "reveal"),
 )
 
 

@@ -78,9 +78,14 @@ _BY_KEY: dict[tuple[str, int], Card] = {(c.colour, c.value): c for c in ALL_CARD
 
 
 def card(text: str) -> Card:
-    """Parse ``colour:value`` notation, e.g. ``card("green:D")`` or ``card("blue:8")``."""
-    key = text.strip().lower().replace("donkey", "d").replace("-2", "d")
-    key = key.replace(":d", ":D")
+    """Parse ``colour:value`` notation, e.g. ``card("green:D")`` or ``card("blue:8")``.
+
+    Only the documented form: a colour, ``:``, then ``D`` (either case) or a value 3-8
+    in ASCII digits (``green:-2`` or ``green:٣`` is no card).
+    """
+    key = text.strip().lower() if isinstance(text, str) and text.isascii() else ""
+    if key.endswith(":d"):
+        key = key[:-1] + "D"
     found = _BY_NAME.get(key)
     if found is None:
         raise InvalidActionError(

@@ -4,10 +4,11 @@ Every card of Gold! that ever reaches a scoring pile was face up first (a set in
 a tableau, a colour scoring at the end), and the game's steps are all public
 (reveals, takes, sets; the 2 cards removed at set-up only as a count).  So a
 player with a perfect memory knows the cards the opponents scored in front of
-him, though their piles lie face down.  Nothing here reads a hidden card: the
-piles themselves are never looked at, only the sets the record shows being
-scored.  A position set up by hand (a scenario) may start with piles nobody saw
-scored; their cards count as unseen.
+him, though their piles lie face down.  Nothing here reads a hidden card: a
+position set up by hand (a scenario) may start with piles nobody saw scored,
+and those cards, at the bottom of the piles, count as unseen; every card above
+them was scored in public.  (The piles are read, not the events of the past
+steps: a state rebuilt from JSON has none.)
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from goldlab.games.gold.events import (
     CardExchanged,
     CardRevealed,
     CardTaken,
-    ColourScored,
     DonkeyDealt,
     SetScored,
 )
@@ -36,16 +36,13 @@ if TYPE_CHECKING:
 
 
 def scored_in_public(state: GoldState) -> tuple[tuple[Card, ...], ...]:
-    """Per seat, the cards the record shows going onto its scoring pile (oldest first)."""
-    piles: list[list[Card]] = [[] for _ in range(state.players)]
-    for step in state.history:
-        for event in step.events:
-            if type(event) is SetScored:
-                piles[event.seat].extend(event.cards)
-            elif type(event) is ColourScored:
-                for seat, c in event.banked:
-                    piles[seat].append(c)
-    return tuple(tuple(p) for p in piles)
+    """Per seat, the cards seen going onto its scoring pile (oldest first).
+
+    The pile above the cards a hand-built start dealt face down
+    (:meth:`GoldState.unseen_pile_cards`): the sets and colours scored in play.
+    """
+    hidden = state.unseen_pile_cards()
+    return tuple(pile[n:] for pile, n in zip(state.piles, hidden, strict=True))
 
 
 def remembered_piles(state: GoldState, seat: int) -> tuple[tuple[Card, ...], ...]:

@@ -327,7 +327,19 @@ def position_problem(position: GoldPosition, players: int) -> str | None:
             return "in the set bonus the seat to act holds a set of the set colour"
     elif colour is not None:
         return "set_colour is only set during the set bonus"
+    for seat, tableau in enumerate(position.tableaux):
+        sets = _sets(tableau)
+        pending = [colour] if position.phase == BONUS and seat == position.turn else []
+        if sets != pending:
+            return (f"seat {seat}'s tableau holds {len(sets)} sets: a set is scored as soon "
+                    "as it is made, one at a time (only the seat taking its bonus holds one)")
     return None
+
+
+def _sets(tableau: Cards) -> list[str | None]:
+    """The colours of which ``tableau`` holds three cards or more, in colour order."""
+    counts = Counter(c.colour for c in tableau)
+    return [c for c in COLOURS if counts[c] >= 3]
 
 
 def _dealing_problem(position: GoldPosition, players: int) -> str | None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right, insort
-from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import accumulate, chain, repeat
@@ -442,6 +441,27 @@ class GoldState(State["GoldGame"]):
         """Everything, including every scoring pile and the unseen cards."""
         return GoldView.of(self, None)
 
+    _sample_unseen_piles: tuple[int, ...] = ()
+    """In a sample: :meth:`unseen_pile_cards` of the state it was drawn from."""
+
+    def unseen_pile_cards(self) -> tuple[int, ...]:
+        """Per seat, how many cards at the bottom of its scoring pile nobody saw scored.
+
+        Only a hand-built start has any (its piles are dealt face down); every card
+        scored in play goes on top, face up first.  Read from the start position, so
+        a state rebuilt from JSON (which has no past events) knows it too.
+        """
+        start = self._start
+        counts: tuple[int, ...] = self._sample_unseen_piles
+        if isinstance(start, dict):
+            data = start.get("data")
+            piles = data.get("scoring_piles") if isinstance(data, dict) else None
+            counts = tuple(len(p) if isinstance(p, list) else 0
+                           for p in piles) if isinstance(piles, list) else ()
+        if len(counts) != self.players:
+            counts = (0,) * self.players
+        return tuple(min(n, len(pile)) for n, pile in zip(counts, self.piles, strict=True))
+
     def _redeal_hidden(self, player: int, rng: random.Random) -> None:
         """Redeal what ``player`` cannot know, keeping sizes and what was seen in public.
 
@@ -450,31 +470,21 @@ class GoldState(State["GoldGame"]):
         every card the record shows being scored stays on its pile.  The cards redealt
         are pooled in card order first, so the deal depends only on which cards they are.
         """
-        from goldlab.games.gold.knowledge import scored_in_public
-
         if self.phase == OVER:
             return
+        hidden = self.unseen_pile_cards()
+        self._sample_unseen_piles = hidden  # the sample has no start record to tell it
         pool = [c for c, n in zip(ALL_CARDS, self.unseen, strict=True) for _ in range(n)]
-        public = scored_in_public(self)
-        kept: dict[int, list[Card]] = {}
         for s in range(self.players):
-            if s == player:
-                continue
-            known = Counter(public[s])
-            kept[s] = []
-            for c in self.piles[s]:
-                if known[c]:
-                    known[c] -= 1
-                    kept[s].append(c)
-                else:
-                    pool.append(c)
+            if s != player:
+                pool.extend(self.piles[s][:hidden[s]])
         pool.sort(key=_INDEX)
         rng.shuffle(pool)
         piles = list(self.piles)
-        for s, cards in kept.items():
-            fresh = len(piles[s]) - len(cards)
-            piles[s] = (*cards, *pool[:fresh])
-            del pool[:fresh]
+        for s in range(self.players):
+            if s != player and hidden[s]:
+                piles[s] = (*pool[:hidden[s]], *piles[s][hidden[s]:])
+                del pool[:hidden[s]]
         self.piles = tuple(piles)
         unseen = [0] * len(ALL_CARDS)
         for c in pool:

@@ -194,7 +194,7 @@ class LayCoast(ChanceOutcome):
 _CELL = r"(\d\s*,\s*\d)"  # every group below is bounded: a long number is no action
 _ID = r"([A-Za-z0-9-]{1,40})"
 _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(p, re.IGNORECASE), kind)
+    (re.compile(p, re.IGNORECASE | re.ASCII), kind)
     for p, kind in (
         (r"discard (.{1,60})", "discard"),
         (r"move ([a-z]{1,10})", "move"),

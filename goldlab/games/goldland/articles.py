@@ -161,7 +161,7 @@ class Kit:
 
 
 EMPTY = Kit()
-_PART = re.compile(r"(?:(\d+)\s*(?:x\s*)?)?([a-z][a-z -]*[a-z])")
+_PART = re.compile(r"(?:(\d+)\s*(?:x\s*)?)?([a-z][a-z -]*[a-z])", re.ASCII)
 
 
 def parse_kit(text: str) -> Kit:

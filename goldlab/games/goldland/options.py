@@ -10,6 +10,10 @@ from goldlab.core.options import GameOptions, plain_option, ruling_option
 from goldlab.games.goldland.tiles import TileDataError, TileSet, tiles_from_option, tiles_option
 
 COAST_LAYOUTS = ("random", "shown")
+MAX_TURN_CAP = 500
+"""The largest ``turn_cap``: a game then ends within 500 rounds, at most 207,500 decisions at
+five players (``docs/rulings.md#goldland-game-length``); random bots play 500 rounds in about
+a second.  A larger cap (a record saying ``turn_cap: 10**18``) would let bots play for ever."""
 
 
 @dataclass(frozen=True)
@@ -67,8 +71,9 @@ class GoldlandOptions(GameOptions):
             raise OptionsError(
                 f"coast must be one of {', '.join(COAST_LAYOUTS)}, not {self.coast!r}"
             )
-        if self.turn_cap < 0:
-            raise OptionsError("turn_cap must be 0 (off) or a number of rounds")
+        if not 0 <= self.turn_cap <= MAX_TURN_CAP:
+            raise OptionsError(f"turn_cap must be 0 (off) or a number of rounds up to "
+                               f"{MAX_TURN_CAP}, not {self.turn_cap}")
         if self.start_player < 0:
             raise OptionsError("start_player must be a seat number >= 0")
         self.tile_set()

@@ -49,8 +49,9 @@ class Reveal(ChanceOutcome):
 FLIPS: tuple[Flip, ...] = tuple(Flip(p) for p in range(TABLE_SIZE))
 """One flip per position, shared so listing legal actions allocates nothing."""
 
-_FLIP = re.compile(r"flip #?([a-h][1-8]|\d{1,4})")  # bounded: a long number is no position
-_REVEAL = re.compile(r"chance: ?reveal (\S{1,20}) at #?(\d{1,4})")
+# bounded: a long number is no position; ASCII: \d is 0-9 only
+_FLIP = re.compile(r"flip #?([a-h][1-8]|\d{1,4})", re.ASCII)
+_REVEAL = re.compile(r"chance: ?reveal (\S{1,20}) at #?(\d{1,4})", re.ASCII)
 
 
 def _position(text: str) -> int:

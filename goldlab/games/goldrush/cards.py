@@ -122,7 +122,7 @@ def cards(text: str) -> tuple[Card, ...]:
     out: list[Card] = []
     for part in text.replace(",", " ").split():
         name, sep, times = part.rpartition("x")
-        if sep and times.isdigit() and name:
+        if sep and times.isascii() and times.isdigit() and name:
             out.extend([card(name)] * int(times))
         else:
             out.append(card(part))

@@ -72,3 +72,19 @@ def test_turns_go_clockwise() -> None:
     for expected in (0, 1, 2, 0):
         assert s.current_player == expected
         s.apply(s.legal_actions()[0])
+
+
+@pytest.mark.parametrize("text", ["take green:-2", "take green:donkey", "take green:\u0663",
+                                  "exchange blue:6 for green:-2", "steal green:-2 from seat 1"])
+def test_only_the_documented_card_forms_are_read(text: str) -> None:
+    # A donkey is written D; its value -2 and the word 'donkey' are not notation.
+    from goldlab.core.errors import InvalidActionError
+    from goldlab.games.gold.actions import parse_action
+    from goldlab.games.gold.cards import card
+
+    with pytest.raises(InvalidActionError):
+        parse_action(text)
+    for bad in ("green:-2", "green:donkey", "green:\u0663", "green:\uff13"):
+        with pytest.raises(InvalidActionError, match="not a Gold! card"):
+            card(bad)
+    assert str(card("GREEN:d")) == "green:D" and str(parse_action("take green:D")) == "take green:D"

@@ -149,3 +149,46 @@ def test_a_redeal_reshuffles_pile_cards_nobody_saw_scored() -> None:
     s = from_position(offer="blue:4", tableaux=["", ""], piles=["green:8", "red:3"])
     piles = {s.resample_hidden(0, random.Random(k)).piles[1] for k in range(40)}
     assert len(piles) > 1 and all(len(p) == 1 for p in piles)
+
+
+def test_a_state_rebuilt_from_json_keeps_the_publicly_scored_cards_in_a_redeal() -> None:
+    # A state from JSON has no past events: the public part of a pile is what lies above
+    # the cards a hand-built start dealt face down, not what the events say.
+    from collections import Counter
+
+    from goldlab.core.record import from_json
+    from goldlab.games.gold.knowledge import scored_in_public
+
+    checked = 0
+    for seed in range(12):
+        s = goldlab.make("gold", players=3, seed=seed, mode="study")
+        rng = random.Random(seed)
+        while not s.is_terminal() and not (s.piles[1] and s.piles[2]):
+            s.apply(rng.choice(s.legal_actions()))
+        if s.is_terminal():
+            continue
+        rebuilt = from_json(s.to_json())
+        assert scored_in_public(rebuilt) == scored_in_public(s) == tuple(s.piles)
+        for k in range(4):
+            other = rebuilt.resample_hidden(0, random.Random(k))
+            assert Counter(other.piles[1]) == Counter(s.piles[1])
+            assert Counter(other.piles[2]) == Counter(s.piles[2])
+            assert other == s.resample_hidden(0, random.Random(k))
+        checked += 1
+    assert checked >= 4
+
+
+def test_a_hand_built_starts_hidden_piles_stay_hidden_after_json_and_in_samples() -> None:
+    from goldlab.core.record import from_json, load_record
+
+    s = from_position(offer="blue:4 red:5", tableaux=["", ""], piles=["green:8", "red:3"])
+    s.apply("take blue:4")
+    for state in (s, from_json(s.to_json()), load_record(s.record().to_json()).replay()):
+        assert state.unseen_pile_cards() == (1, 1)
+        piles = {state.resample_hidden(0, random.Random(k)).piles[1] for k in range(40)}
+        assert len(piles) > 1 and all(len(p) == 1 for p in piles)
+        # A sample of a sample is a sample of the truth: it keeps what was hidden hidden.
+        sample = state.resample_hidden(0, random.Random(1))
+        assert sample.unseen_pile_cards() == (1, 1)
+        assert sample.resample_hidden(0, random.Random(5)) == \
+            state.resample_hidden(0, random.Random(5))

@@ -68,3 +68,55 @@ def test_an_impossible_position_is_named_when_a_record_is_loaded() -> None:
     data["data"]["offer"] = data["data"]["offer"][:-1]  # a card vanishes
     with pytest.raises(RecordError, match="cards are not conserved"):
         start_position(data)
+
+
+def _moved(data: dict[str, object], cards: list[str], seat: int) -> dict[str, object]:
+    """``data`` (a state's JSON) with ``cards`` moved from the draw pile to ``seat``'s tableau."""
+    import copy
+
+    out = copy.deepcopy(data)
+    position = out["data"]
+    assert isinstance(position, dict)
+    for c in cards:
+        position["unseen"][c] -= 1
+        position["tableaux"][seat].append(c)
+    position["draw_pile"] -= 5 * -(-len(cards) // 5)  # the pile stays a multiple of the offer
+    return out
+
+
+def test_two_sets_pending_in_the_bonus_are_refused_by_every_door() -> None:
+    state = goldlab.make("gold", players=2, seed=1)
+    two_sets = _moved(state.to_json(), ["green:3", "green:5", "green:6",
+                                        "blue:3", "blue:4", "blue:5"], 0)
+    two_sets["data"].update(phase="bonus", set_colour="green")  # type: ignore[attr-defined]
+    for door in (from_json, start_position):
+        with pytest.raises(RecordError, match="holds 2 sets"):
+            door({**two_sets, "history": []})
+    # An opponent holding a set while another seat acts is as impossible.
+    other = _moved(state.to_json(), ["green:3", "green:5", "green:6"], 1)
+    with pytest.raises(RecordError, match="set"):
+        from_json(other)
+
+
+def test_a_saved_state_where_nobody_can_move_is_refused() -> None:
+    state = goldlab.make("gold", players=2, seed=1)
+    data = state.to_json()
+    position = data["data"]
+    for c in position["offer"]:
+        position["unseen"][c] = position["unseen"].get(c, 0) + 1
+    position["offer"] = []
+    position["draw_pile"] += 5
+    with pytest.raises(RecordError, match="offer is empty"):
+        from_json(data)
+
+
+def test_a_saved_state_is_checked_as_a_start_position_is() -> None:
+    state = goldlab.make("gold", players=2, seed=3)
+    data = state.to_json()
+    data["data"]["offer"] = data["data"]["offer"][:-1]  # a card vanishes
+    with pytest.raises(RecordError, match="cards are not conserved"):
+        from_json(data)
+    for broken in ({}, {**state.to_json(), "rng": [3]}, {**state.to_json(), "players": "x"}):
+        with pytest.raises(RecordError, match="malformed"):
+            from_json(broken)
+    assert from_json(state.to_json()) == state

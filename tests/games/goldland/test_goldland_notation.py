@@ -41,3 +41,15 @@ def test_every_legal_action_parses_back_in_a_game() -> None:
         for a in s.legal_actions():
             assert s.parse_action(str(a)) == a
         s.apply(s.legal_actions()[-1])
+
+
+def test_kits_and_numbers_are_read_in_ascii_only() -> None:
+    from goldlab.games.goldland.articles import parse_kit
+
+    assert parse_kit("2 timbers") == kit("timber, timber")
+    for bad in ("\u0662 timbers", "\uff12 timbers", "2 timber\u017f"):
+        with pytest.raises(InvalidActionError):
+            parse_kit(bad)
+    for bad in ("exchange \u0663 tokens for rope", "place 2,4 rot \u0669\u0660", "camp from 2,\u0664"):
+        with pytest.raises(InvalidActionError):
+            parse_action(bad)

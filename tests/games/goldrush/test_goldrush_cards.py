@@ -65,3 +65,10 @@ def test_bad_card_notation_is_refused(text: str) -> None:
 def test_card_lists_with_repeats() -> None:
     assert cards("gold:2x3, dynamite red:4") == (gold(2), gold(2), gold(2), DYNAMITE, digger("red", 4))
     assert counts_of(list(cards("gold:1x2")))[gold(1).index] == 2
+
+
+def test_a_count_is_written_in_ascii_digits() -> None:
+    assert cards("gold:2x3") == (card("gold:2"),) * 3
+    for bad in ("gold:2x\u0663", "gold:2x\u00b2", "gold:\u0662"):
+        with pytest.raises(InvalidActionError):
+            cards(bad)
