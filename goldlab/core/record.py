@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from goldlab.core.errors import GoldlabError, RecordError
+from goldlab.core.files import read_bounded
 from goldlab.core.notation import shown
 from goldlab.core.registry import make_game
 from goldlab.core.state import CHANCE, State
@@ -188,26 +188,7 @@ def read_record_file(path: str | os.PathLike[str]) -> bytes:
     directory is refused with :class:`RecordError`, never read.
     """
     name = str(path) if len(str(path)) <= 80 else "..." + str(path)[-77:]
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-    try:
-        fd = os.open(path, flags)
-    except OSError as exc:
-        raise RecordError(f"cannot read record file {name}: {exc.strerror or exc}") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise RecordError(f"record file {name} is not a regular file")
-        if info.st_size > MAX_RECORD_BYTES:
-            raise RecordError(f"record file {name} is larger than {MAX_RECORD_BYTES} bytes")
-        with os.fdopen(fd, "rb", closefd=False) as fh:
-            data = fh.read(MAX_RECORD_BYTES + 1)
-    except OSError as exc:
-        raise RecordError(f"cannot read record file {name}: {exc.strerror or exc}") from None
-    finally:
-        os.close(fd)
-    if len(data) > MAX_RECORD_BYTES:
-        raise RecordError(f"record file {name} is larger than {MAX_RECORD_BYTES} bytes")
-    return data
+    return read_bounded(path, MAX_RECORD_BYTES, "record file", name, RecordError)
 
 
 def _validate(data: Any) -> Record:
@@ -281,17 +262,23 @@ def from_json(data: dict[str, Any]) -> State[Any]:
     position is (the game's own checks, and that someone can move): anything
     wrong is one :class:`~goldlab.core.errors.RecordError` naming the problem.
     """
+    return _checked(data, "the saved state")
+
+
+def _checked(data: dict[str, Any], what: str) -> State[Any]:
+    """``data`` restored, its position checked: anything wrong is one :class:`RecordError`
+    that names ``what`` ("the saved state", "the start position")."""
     try:
         state = _restore(data)
     except RecordError:
         raise
     except GoldlabError as exc:
-        raise RecordError(f"the saved state is malformed: {exc}") from None
+        raise RecordError(f"{what} is malformed: {exc}") from None
     except Exception as exc:  # anything from hostile data is the file's fault, said as one error
-        raise RecordError(f"the saved state is malformed: {_problem(exc)}") from None
+        raise RecordError(f"{what} is malformed: {_problem(exc)}") from None
     problem = _position_check(state)
     if problem is not None:
-        raise RecordError(f"the saved state is not a {state.game.title} position: {problem}")
+        raise RecordError(f"{what} is not a {state.game.title} position: {problem}")
     return state
 
 
@@ -329,17 +316,7 @@ def start_position(data: dict[str, Any]) -> State[Any]:
         raise RecordError("the start position must be a JSON object")
     if data.get("history") not in ([], None):
         raise RecordError("a start position has no history: its 'history' must be empty")
-    try:
-        state = _restore({**data, "history": []})
-    except RecordError:
-        raise
-    except GoldlabError as exc:
-        raise RecordError(f"the start position is malformed: {exc}") from None
-    except Exception as exc:  # anything from hostile data is the file's fault, said as one error
-        raise RecordError(f"the start position is malformed: {_problem(exc)}") from None
-    problem = _position_check(state)
-    if problem is not None:
-        raise RecordError(f"the start position is not a {state.game.title} position: {problem}")
+    state = _checked({**data, "history": []}, "the start position")
     state._history = []
     state._frames = []
     state._start = data

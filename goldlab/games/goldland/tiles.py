@@ -22,7 +22,6 @@ import hashlib
 import json
 import os
 import reprlib
-import stat
 import zlib
 from collections import Counter
 from collections.abc import Mapping
@@ -33,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from goldlab.core.errors import GoldlabError, InvalidActionError
+from goldlab.core.files import read_bounded
 from goldlab.games.goldland.articles import EMPTY, Kit, parse_kit
 
 FORMAT = "goldland-tiles"
@@ -295,27 +295,8 @@ def read_tile_file(path: str | os.PathLike[str]) -> bytes:
     checked with ``fstat`` before one bounded read, so ``/dev/zero`` or a
     terminal is refused, never read.
     """
-    name = _short_name(Path(path))
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-    try:
-        fd = os.open(path, flags)
-    except OSError as exc:
-        raise TileDataError(f"cannot read tile file {name}: {exc.strerror or exc}") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise TileDataError(f"tile file {name} is not a regular file")
-        if info.st_size > MAX_FILE_BYTES:
-            raise TileDataError(f"tile file {name} is larger than {MAX_FILE_BYTES} bytes")
-        with os.fdopen(fd, "rb", closefd=False) as fh:
-            data = fh.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise TileDataError(f"cannot read tile file {name}: {exc.strerror or exc}") from None
-    finally:
-        os.close(fd)
-    if len(data) > MAX_FILE_BYTES:
-        raise TileDataError(f"tile file {name} is larger than {MAX_FILE_BYTES} bytes")
-    return data
+    return read_bounded(path, MAX_FILE_BYTES, "tile file", _short_name(Path(path)),
+                        TileDataError)
 
 
 def _short_name(path: Path) -> str:
