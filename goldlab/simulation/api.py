@@ -94,9 +94,9 @@ def plan(game: str, bots: tuple[str, ...], options: dict[str, Any], fast: bool |
     full = g.options.to_dict()
     use_fast = False
     if fast is not False and not events:
-        from goldlab import fast as fast_path
+        from goldlab.simulation.lineup import engine
 
-        use_fast = fast_path.supports(game, bots, options)
+        use_fast = engine(game, bots, options) is not None
     if fast is True and not use_fast:
         why = "events=True needs the protocol engine" if events else (
             f"no fast path for {game} with bots {', '.join(bots)}")

@@ -87,9 +87,9 @@ def sole_leader(scores: Sequence[int]) -> int:
 def run_task(task: Task) -> Block:
     """Play every game of ``task`` (fast path if asked) and return its columns."""
     if task.fast:
-        from goldlab import fast
+        from goldlab.simulation.lineup import engine as lineup_engine
 
-        engine = fast.engine_for(task.game, task.bots, task.options)
+        engine = lineup_engine(task.game, task.bots, task.options)
         if engine is None:  # pragma: no cover - checked before tasks are made
             raise RuntimeError(f"no fast path for {task.game} with {task.bots}")
         games, seats = engine(task.seeds)
