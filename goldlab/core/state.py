@@ -335,11 +335,15 @@ class State(ABC, Generic[G]):
         else:
             action = self._check(action, legal)
         snapshot = self._save()
-        history_len = len(self._history)
-        revealed = isinstance(action, ChanceOutcome)
+        history = self._history
+        history_len = len(history)
+        actor = self.current_player
+        revealed = actor == CHANCE  # (the listed actions of a chance node are its outcomes)
         mark = None
         try:
-            events = self._step(action)
+            self._legal = None
+            events = self._do(action)
+            history.append(_new_tuple(Step, (actor, action, tuple(events))))
             if self.auto_chance and self.current_player == CHANCE:
                 mark = self._rng_mark()
                 revealed = True
@@ -553,19 +557,16 @@ class State(ABC, Generic[G]):
             return ("Chance", "this outcome is not possible now")
         return self._illegal_reason(action)
 
-    def _step(self, action: Action, actor: int | None = None) -> list[Event]:
-        if actor is None:
-            actor = self.current_player
-        self._legal = None
-        events = self._do(action)
-        self._history.append(_new_tuple(Step, (actor, action, tuple(events))))
-        return events
-
     def _resolve_chance(self) -> list[Event]:
         """Resolve chance nodes with the state's generator until a player (or the end) is next."""
         events: list[Event] = []
+        history = self._history
         while self.current_player == CHANCE:
-            events.extend(self._step(self._sample_chance(self._rng), CHANCE))
+            outcome = self._sample_chance(self._rng)
+            caused = self._do(outcome)
+            history.append(_new_tuple(Step, (CHANCE, outcome, tuple(caused))))
+            events += caused
+        self._legal = None
         return events
 
     def _become_position(self, snapshot: Snapshot) -> None:
