@@ -216,6 +216,7 @@ def cmd_test(args: list[str]) -> None:
         "--ignore=notebooks/student-lessons",  # written from notebooks/lessons by setup/lab
         "--nbval-lax",
         "--nbval-current-env",
+        "--durations=25",  # the slowest tests, printed: where the suite's 20 minutes go
         "-p",
         "no:cacheprovider",
         *args,
