@@ -30,6 +30,7 @@ ALLOWED: dict[str, set[str]] = {
     "analysis": {"core", "simulation"},
     "views": {"goldlab", "core", "bots", "scenarios"},
     "lessons": {"goldlab", "core", "analysis", "simulation", GAME},
+    "classroom": {"lessons", "analysis"},
     "cli": {"ctrl_c", "core", "bots", "simulation", "analysis", GAME},
     "ctrl_c": set(),
     "_launch": {"cli", "ctrl_c"},
