@@ -4,8 +4,9 @@ A class pools two kinds of things (issue 34): **predictions** (one share between
 student types before the experiment, e.g. "what is the chance both cards are gold?") and
 **trials** (a student's own experiment: ``successes`` of ``trials``, e.g. 4 gold of 10
 flips).  Each lesson names its prediction and its experiment here, with the bounds a value
-must keep; anything else a page sends is refused by the store.  The answers to a lesson's
-quiz questions are pooled too (the store checks them against the lesson's :class:`Quiz`).
+must keep; anything else a page sends is refused by the store.  This module imports nothing
+of goldlab, so the lessons can write to a class; the dashboard looks up each ``exact``
+answer in the lesson's own quiz.
 
 >>> ask("1-flip-the-odds", "both_gold").kind
 'prediction'
@@ -16,11 +17,9 @@ quiz questions are pooled too (the store checks them against the lesson's :class
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
-from importlib import import_module
 from typing import Literal
 
-Kind = Literal["prediction", "trials", "answer"]
+Kind = Literal["prediction", "trials"]
 
 
 @dataclass(frozen=True)
@@ -41,13 +40,9 @@ class Ask:
     max_trials: int = 0
 
 
-LESSON_MODULES = {
-    "1-flip-the-odds": "goldlab.lessons.flip_the_odds",
-    "2-is-the-first-player-lucky": "goldlab.lessons.first_player",
-    "3-what-is-memory-worth": "goldlab.lessons.memory",
-    "4-risk-and-expected-value": "goldlab.lessons.risk",
-}
-"""Each lesson (its notebook's name) and the module that holds its quiz."""
+LESSONS = ("1-flip-the-odds", "2-is-the-first-player-lucky", "3-what-is-memory-worth",
+           "4-risk-and-expected-value")
+"""The lessons a class can take: their notebooks' names in ``notebooks/lessons/``."""
 
 ASKS: tuple[Ask, ...] = (
     Ask("1-flip-the-odds", "both_gold", "prediction",
@@ -72,13 +67,13 @@ ASKS: tuple[Ask, ...] = (
 
 def lessons() -> list[str]:
     """The lessons a class can take, in order."""
-    return list(LESSON_MODULES)
+    return list(LESSONS)
 
 
 def asks(lesson: str) -> list[Ask]:
     """What ``lesson`` asks the class for (predictions and experiments), in lesson order."""
-    if lesson not in LESSON_MODULES:
-        raise KeyError(f"no lesson {lesson!r}: the lessons are {', '.join(LESSON_MODULES)}")
+    if lesson not in LESSONS:
+        raise KeyError(f"no lesson {lesson!r}: the lessons are {', '.join(LESSONS)}")
     return [a for a in ASKS if a.lesson == lesson]
 
 
@@ -89,17 +84,3 @@ def ask(lesson: str, key: str) -> Ask:
             return candidate
     names = ", ".join(a.key for a in asks(lesson))
     raise KeyError(f"lesson {lesson!r} asks for no {key!r}: it asks for {names}")
-
-
-def exact_answer(lesson: str, question: str) -> Fraction | float | bool:
-    """The exact answer to quiz ``question`` of ``lesson`` (from the lesson's own quiz)."""
-    module = import_module(LESSON_MODULES[lesson])
-    answer: Fraction | float | bool = module.make_quiz().question(question).answer
-    return answer
-
-
-def question_keys(lesson: str) -> list[str]:
-    """The keys of ``lesson``'s quiz questions, the answers a class may pool."""
-    module = import_module(LESSON_MODULES[lesson])
-    keys: list[str] = module.make_quiz().keys()
-    return keys

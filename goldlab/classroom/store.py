@@ -9,8 +9,7 @@ Everything a student's page sends is untrusted.  :meth:`ClassStore.submit` write
 when
 
 * the lesson asks for that key (:mod:`goldlab.classroom.asks`) and the value is of its kind
-  and in range (a share in [0, 1], ``0 <= successes <= trials <= max_trials``, a quiz answer
-  as short text);
+  and in range (a share in [0, 1], ``0 <= successes <= trials <= max_trials``);
 * the session is the page's own (an anonymous random id the page made) and the name is short
   and printable (it is escaped wherever shown, never trusted as HTML);
 * the session has sent fewer than :data:`PER_MINUTE` rows in the last minute;
@@ -53,8 +52,6 @@ PER_MINUTE = 30
 """The most rows one session may write in a minute (a page that floods is refused)."""
 NAME_LIMIT = 40
 """The longest display name, in characters."""
-ANSWER_LIMIT = 100
-"""The longest quiz answer stored, in characters."""
 SESSION = re.compile(r"[0-9a-f]{32}")
 """An anonymous session id: 32 hexadecimal digits, made by :func:`new_session`."""
 NONCE = re.compile(r"[0-9A-Za-z_-]{1,64}")
@@ -75,7 +72,6 @@ CREATE TABLE IF NOT EXISTS submission (
     value REAL,
     successes INTEGER,
     trials INTEGER,
-    answer TEXT,
     at REAL NOT NULL,
     nonce TEXT NOT NULL,
     UNIQUE (session, nonce)
@@ -189,8 +185,7 @@ class ClassStore:
         """Write one row from a student's page, or refuse it with a :class:`ClassError`.
 
         ``value`` is a share in [0, 1] for a prediction, ``{"successes": s, "trials": n}``
-        for an experiment, and the typed text for a quiz answer (``key`` ``"answer:<q>"``).
-        Nothing is written when anything is refused.
+        for an experiment.  Nothing is written when anything is refused.
         """
         session_id = _session(session)
         display = _name(name)
@@ -211,9 +206,9 @@ class ClassStore:
                 raise ClassError(f"more than {PER_MINUTE} submissions in a minute: wait a moment")
             cursor = self._db.execute(
                 "INSERT INTO submission (session, name, lesson, key, kind, value, successes,"
-                " trials, answer, at, nonce) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " trials, at, nonce) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (session_id, display, wanted.lesson, wanted.key, wanted.kind, row["value"],
-                 row["successes"], row["trials"], row["answer"], now, nonce))
+                 row["successes"], row["trials"], now, nonce))
             return Receipt(counted=True, row=int(cursor.lastrowid or 0))
 
     def reveal(self, token: object, lesson: str, key: str) -> None:
@@ -316,7 +311,7 @@ class ClassStore:
 
 
 _COLUMNS = ("id", "session", "name", "lesson", "key", "kind", "value", "successes", "trials",
-            "answer", "at")
+            "at")
 
 
 def _connect(path: Path) -> sqlite3.Connection:
@@ -351,13 +346,6 @@ def _ask(lesson: object, key: object) -> Ask:
         raise ClassError("this lesson is not part of the class")
     if not isinstance(key, str):
         raise ClassError("the lesson asks for no such thing")
-    if key.startswith("answer:"):
-        from goldlab.classroom.asks import question_keys
-
-        question = key.removeprefix("answer:")
-        if question not in question_keys(lesson):
-            raise ClassError("the lesson asks no such question")
-        return Ask(lesson, key, "answer", f"answer to {question}")
     try:
         return ask(lesson, key)
     except KeyError:
@@ -366,7 +354,7 @@ def _ask(lesson: object, key: object) -> Ask:
 
 def _row(wanted: Ask, value: object) -> dict[str, Any]:
     """The columns of one submission of ``wanted``, or a :class:`ClassError`."""
-    row: dict[str, Any] = {"value": None, "successes": None, "trials": None, "answer": None}
+    row: dict[str, Any] = {"value": None, "successes": None, "trials": None}
     if wanted.kind == "prediction":
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise ClassError("a prediction is a number between 0 and 1")
@@ -374,7 +362,7 @@ def _row(wanted: Ask, value: object) -> dict[str, Any]:
         if not 0.0 <= share <= 1.0:  # NaN fails both comparisons
             raise ClassError("a prediction is a number between 0 and 1")
         row["value"] = share
-    elif wanted.kind == "trials":
+    else:
         if not isinstance(value, Mapping) or set(value) != {"successes", "trials"}:
             raise ClassError("an experiment's result is a number of successes and of trials")
         successes, trials = value["successes"], value["trials"]
@@ -384,8 +372,4 @@ def _row(wanted: Ask, value: object) -> dict[str, Any]:
             raise ClassError(f"an experiment sends 1 to {wanted.max_trials} trials at a time, "
                              "and no more successes than trials")
         row["successes"], row["trials"] = successes, trials
-    else:
-        if not isinstance(value, str) or len(value) > ANSWER_LIMIT:
-            raise ClassError(f"an answer is text of at most {ANSWER_LIMIT} characters")
-        row["answer"] = value
     return row
