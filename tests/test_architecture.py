@@ -31,7 +31,7 @@ ALLOWED: dict[str, set[str]] = {
     "views": {"goldlab", "core", "bots", "scenarios"},
     "lessons": {"goldlab", "core", "analysis", "simulation", "classroom", GAME},
     "classroom": set(),  # standard library only: the lessons write to it
-    "cli": {"ctrl_c", "core", "bots", "simulation", "analysis", GAME},
+    "cli": {"ctrl_c", "core", "bots", "simulation", "analysis", "lessons", "classroom", GAME},
     "ctrl_c": set(),
     "_launch": {"cli", "ctrl_c"},
     "__main__": {"_launch"},
