@@ -22,6 +22,7 @@ students read a key's pooled figures.
 from __future__ import annotations
 
 import threading
+from functools import cache
 from fractions import Fraction
 from html import escape
 from importlib import import_module
@@ -43,6 +44,7 @@ EVERY = 1.0
 """Seconds between two looks at the store while the dashboard runs."""
 
 
+@cache
 def exact(item: Ask) -> float | None:
     """The exact answer ``item`` is drawn beside (from the lesson's quiz), or None."""
     if item.exact is None:
