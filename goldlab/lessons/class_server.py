@@ -114,6 +114,7 @@ def serve(class_file: Path | None = None, *, port: int = PORT, network: bool = F
     env = {**os.environ, CLASS_ENV: str(store.path)}
     server = subprocess.Popen(voila_command(folder, address, port), env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _wait_until_listening(server, port)
     print(f"class file: {store.path}\n"
           f"students open: {students}\n"
           f"teacher (keep this link to yourself): {teacher}\n"
@@ -138,13 +139,28 @@ def serve(class_file: Path | None = None, *, port: int = PORT, network: bool = F
     return 0
 
 
+def _wait_until_listening(server: subprocess.Popen[bytes], port: int,
+                          timeout: float = 120.0) -> None:
+    """Return once the server accepts connections (the links work from then on)."""
+    deadline = time.monotonic() + timeout
+    while server.poll() is None and time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), 1).close()
+            return
+        except OSError:
+            time.sleep(0.2)
+    if server.poll() is None:
+        server.kill()
+    raise ClassError(f"the Voila server did not start on port {port} (is the port taken?)")
+
+
 def teacher_page(query: str | None = None) -> Any:
     """The dashboard page (in Voila): the class's dashboard for the teacher's token, and a
     refusal for anyone else.  ``query`` defaults to the page's address (Voila hands it to
     the kernel as ``QUERY_STRING``)."""
     import ipywidgets as widgets
 
-    from goldlab.lessons.dashboard import Dashboard
+    from goldlab.lessons.dashboard import TITLES, Dashboard
 
     fields = parse_qs(os.environ.get("QUERY_STRING", "") if query is None else query)
     token = (fields.get("token") or [""])[0]
@@ -156,7 +172,8 @@ def teacher_page(query: str | None = None) -> Any:
         board = Dashboard(store, token, lesson)
     except ClassError as refused:
         return widgets.HTML(f"<p><b>{escape(str(refused))}</b></p>")
-    choose = widgets.Dropdown(options=lessons(), value=lesson, description="lesson")
+    choose = widgets.Dropdown(options=[(TITLES[name], name) for name in lessons()],
+                              value=lesson, description="lesson")
     holder = widgets.VBox([board.widget])
     board.start()
 

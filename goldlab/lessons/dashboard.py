@@ -22,8 +22,8 @@ students read a key's pooled figures.
 from __future__ import annotations
 
 import threading
-from functools import cache
 from fractions import Fraction
+from functools import cache
 from html import escape
 from importlib import import_module
 from typing import Any
@@ -40,6 +40,13 @@ LESSON_MODULES = {
     "4-risk-and-expected-value": "goldlab.lessons.risk",
 }
 """Each lesson of a class and the module with its quiz (for the exact answers)."""
+TITLES = {
+    "1-flip-the-odds": "1. Flip the odds",
+    "2-is-the-first-player-lucky": "2. Is the first player lucky?",
+    "3-what-is-memory-worth": "3. What is memory worth?",
+    "4-risk-and-expected-value": "4. Risk and expected value",
+}
+"""Each lesson's title, as the teacher's guide names it."""
 EVERY = 1.0
 """Seconds between two looks at the store while the dashboard runs."""
 
@@ -114,7 +121,7 @@ class Dashboard:
             bars = alt.Chart(guesses).mark_bar(color="#d4a017").encode(
                 x=alt.X("guess:Q", bin=alt.Bin(extent=[0, 1], step=0.05),
                         title="the class's guesses"),
-                y=alt.Y("count():Q", title="students"))
+                y=alt.Y("count():Q", title="students", axis=alt.Axis(tickMinStep=1, format="d")))
             layers: list[Any] = [bars]
         else:
             grown = self.growth(item.key)
@@ -131,13 +138,21 @@ class Dashboard:
             dots = alt.Chart(own).mark_circle(size=60, color="#c0392b").encode(
                 x="trials:Q", y="estimate:Q", tooltip=["name:N", "estimate:Q", "trials:Q"])
             layers = [band, line, dots]
-        if truth is not None:
+        if truth is not None:  # the exact answer: a dashed line, labelled
             field = "guess" if item.kind == "prediction" else "estimate"
-            rule = pd.DataFrame({field: [truth]})
+            rule = pd.DataFrame({field: [truth], "label": [f"exact {truth:.3f}"]})
             mark = alt.Chart(rule).mark_rule(color="black", strokeDash=[4, 4])
-            layers.append(mark.encode(x=f"{field}:Q") if item.kind == "prediction"
-                          else mark.encode(y=f"{field}:Q"))
-        return alt.LayerChart(layer=layers).properties(width=420, height=220, title=item.title)
+            text = alt.Chart(rule).mark_text(align="left", dx=4, dy=-6, fontSize=14)
+            if item.kind == "prediction":
+                layers += [mark.encode(x=f"{field}:Q"),
+                           text.encode(x=f"{field}:Q", y=alt.value(12), text="label:N")]
+            else:
+                layers += [mark.encode(y=f"{field}:Q"),
+                           text.encode(y=f"{field}:Q", x=alt.value(4), text="label:N")]
+        picture = alt.LayerChart(layer=layers).properties(width=420, height=240, title=item.title)
+        readable: alt.LayerChart = picture.configure_axis(  # on a projector
+            labelFontSize=13, titleFontSize=14).configure_title(fontSize=17)
+        return readable
 
     def summary(self, item: Ask) -> str:
         """One line of HTML under a picture: the pooled figure and who has sent something."""
@@ -217,7 +232,7 @@ class Dashboard:
             self.panels.append((chart, text, reveal))
             boxes.append(widgets.VBox([chart, text, reveal]))
         self._seen = (len(self.store.rows(token=self.token)), self.lesson)
-        title = widgets.HTML(f"<h2>{escape(self.lesson)}: the class so far</h2>")
+        title = widgets.HTML(f"<h2>{escape(TITLES[self.lesson])}: the class so far</h2>")
         return widgets.VBox([title, widgets.HBox(boxes)])
 
     def _reveal(self, item: Ask, button: Any) -> None:

@@ -65,7 +65,7 @@ def test_the_teachers_page_shows_the_dashboard_and_switches_lessons(
     assert choose.value == lessons()[0]  # an unknown lesson: the first one
     choose.value = "4-risk-and-expected-value"
     board = holder.children[0]
-    assert "4-risk-and-expected-value" in board.children[0].value
+    assert "4. Risk and expected value" in board.children[0].value
     assert any("3 of 5" in getattr(w, "value", "") for w in _walk(board))
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from goldlab.classroom import ClassError, ClassStore, ask, asks, lessons, new_session
 from goldlab.lessons import flip_the_odds
-from goldlab.lessons.dashboard import LESSON_MODULES, Dashboard, exact
+from goldlab.lessons.dashboard import LESSON_MODULES, TITLES, Dashboard, exact
 
 LESSON = "1-flip-the-odds"
 
@@ -111,7 +111,7 @@ def test_the_reveal_button_lets_students_read_that_key(store: ClassStore) -> Non
 
 
 def test_every_lesson_of_a_class_has_its_quiz_and_its_exact_answers() -> None:
-    assert list(LESSON_MODULES) == lessons()
+    assert list(LESSON_MODULES) == lessons() == list(TITLES)
     for lesson in lessons():
         for item in asks(lesson):
             truth = exact(item)
