@@ -132,3 +132,15 @@ def test_every_chart_draws_with_and_without_rows(store: ClassStore) -> None:
     for item in asks(LESSON):
         spec = board.chart(item).to_dict()
         assert len(spec["layer"]) >= 2
+
+
+def test_two_dashboards_and_a_restarted_server_count_nothing_twice(store: ClassStore) -> None:
+    fill(store, students=3, batches=2)
+    first = Dashboard(store, store.token, LESSON)
+    restarted = ClassStore.open(store.path)  # the server stopped and started again
+    second = Dashboard(restarted, restarted.token, LESSON)
+    for board in (first, second):
+        board.refresh()
+        board.refresh()
+    assert first.figures() == second.figures()
+    assert len(store.rows(token=store.token)) == 3 * (1 + 2)
