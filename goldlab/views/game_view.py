@@ -64,6 +64,9 @@ LOG_LINES = 60
 STEP_BY_PAGES = 20
 """A step of at most this many goes page by page; a longer one moves by whole frames."""
 
+LAST_PART = 2**31
+"""A page past any step's last part (``goto`` clamps it to the last)."""
+
 LOCKED = "the teacher locked this view: its seat, memory mode, bots and game stay as they are"
 """Why a locked view refuses to change who sees what."""
 
@@ -393,7 +396,11 @@ class GameView(anywidget.AnyWidget):
         frames, _ = self.table.frames()
         index = len(frames) - 1 if self.position is None else self.position
         if abs(delta) > STEP_BY_PAGES:
-            self.goto(clamp(index + clamp(delta, -len(frames), len(frames)), 0, len(frames) - 1))
+            target = clamp(index + clamp(delta, -len(frames), len(frames)), 0, len(frames) - 1)
+            if target == len(frames) - 1 and delta > 0:
+                self.end()  # the last frame's last part: the game as it stands
+                return
+            self.goto(target)
             return
         page = self.page
         for _ in range(abs(delta)):
@@ -417,7 +424,7 @@ class GameView(anywidget.AnyWidget):
     def end(self) -> None:
         """Jump to the latest position, its last part (live play resumes there)."""
         frames, _ = self.table.frames()
-        self.goto(len(frames) - 1, len(self._pages(len(frames) - 1)) - 1)
+        self.goto(len(frames) - 1, LAST_PART)
 
     # ---------------------------------------------------------------- internals
     def _check_seat(self, seat: int | str | None) -> int | str:

@@ -212,7 +212,7 @@ def table_html(state: GoldState, seat: int | None, *, selection: str = "",
     part of scoring, its status line and its cards lit."""
     view = state.omniscient() if seat is None else state.observation(seat)
     label = seat_names(view.players, names)
-    mover = view.to_move
+    mover = view.to_move if lit is None else TERMINAL  # a part of scoring: nobody moves
     acting = mover if mover >= 0 and (seat is None or seat == mover) else None
     give = selected_card(state, acting, selection)
     parts = [STYLE, f'<div class="gl-board gl-gold" data-seat="{"" if seat is None else seat}">']
