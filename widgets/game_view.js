@@ -206,7 +206,8 @@ function render({ model, el: root }) {
     setIcon(play, "play", "play through the steps");
   };
   const start = () => {
-    if (model.get("payload").index >= model.get("payload").last) send({ type: "home" });
+    const p = model.get("payload");
+    if (p.index >= p.last && p.inspector.page + 1 >= p.inspector.pages) send({ type: "home" });
     timer = setInterval(() => send({ type: "step", value: 1 }), Number(speed.value));
     setIcon(play, "pause", "pause");
   };
@@ -471,7 +472,9 @@ function render({ model, el: root }) {
       list.append(...titles.map((t, i) => part(t, i, "li")));
       current.append(list);
     }
-    partStrip.replaceChildren(...(titles.length > 1 ? titles.map((t, i) => part(t, i, "button")) : []));
+    const where = el("span", "gl-part-counter", `part ${p.inspector.page + 1} of ${titles.length}`);
+    partStrip.replaceChildren(...(titles.length > 1
+      ? [where, ...titles.map((t, i) => part(t, i, "button"))] : []));
     partStrip.style.display = titles.length > 1 ? "" : "none";
   }
 
@@ -570,8 +573,7 @@ function render({ model, el: root }) {
     drawOdds(p);
     scrubber.max = String(p.last);
     scrubber.value = String(p.index);
-    counter.textContent = `step ${p.index} of ${p.last}` +
-      (p.inspector.pages > 1 ? `, part ${p.inspector.page + 1} of ${p.inspector.pages}` : "");
+    counter.textContent = `step ${p.index} of ${p.last}`;
     first.disabled = prev.disabled = p.index === 0;
     next.disabled = last.disabled = p.index >= p.last && p.inspector.page + 1 >= p.inspector.pages;
     if (timer !== null && p.index >= p.last && p.inspector.page + 1 >= p.inspector.pages) stop();

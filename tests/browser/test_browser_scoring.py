@@ -60,16 +60,19 @@ def test_colour_scoring_walks_the_table_colour_by_colour(
     board = view.locator(".gl-view-board")
     banner = view.locator(".gl-over")
     counter = view.locator(".gl-step-counter")
+    part = view.locator(".gl-part-counter")
     # The example opens at its end: the result, with the banner.
     expect(banner).to_be_visible()
     expect(banner).to_contain_text("Dirk wins")
     inner.press("Home")
     expect(counter).to_have_text("step 0 of 1")
     expect(banner).to_be_hidden()
+    expect(part).to_have_count(0)  # the start is one part
     seen = [board.inner_html()]
     for k, colour in enumerate(PARTS):
         inner.press("ArrowRight")
-        expect(counter).to_have_text(f"step 1 of 1, part {k + 1} of {len(PARTS) + 1}")
+        expect(counter).to_have_text("step 1 of 1")
+        expect(part).to_have_text(f"part {k + 1} of {len(PARTS) + 1}")
         expect(board.locator(".gl-status")).to_contain_text(f"Colour scoring: {colour}")
         expect(banner).to_be_hidden()
         html = board.inner_html()
@@ -80,19 +83,20 @@ def test_colour_scoring_walks_the_table_colour_by_colour(
         current = view.locator(".gl-moves .gl-current-part")
         expect(current).to_have_text(f"Colour scoring: {colour}")
         expect(view.locator(".gl-part-strip .gl-current-part")).to_have_text(str(k + 1))
+        expect(view.locator(".gl-part-strip .gl-part")).to_have_count(len(PARTS) + 1)
         if colour == "red":
             expect(board.locator(".gl-status")).to_contain_text("tie with 6, so both bank")
             expect(view.locator(".gl-inspector")).to_contain_text("tie")
             inner.screenshot(path=artifacts_dir / f"scoring-{where}-red.png")
     inner.press("ArrowRight")  # final points
-    expect(counter).to_have_text(f"step 1 of 1, part {len(PARTS) + 1} of {len(PARTS) + 1}")
+    expect(part).to_have_text(f"part {len(PARTS) + 1} of {len(PARTS) + 1}")
     expect(banner).to_be_visible()
     expect(banner).to_contain_text("Game over: Dirk wins")
     assert board.inner_html() != seen[-1]
     assert board.evaluate(_LIT_JS) == []
     # A part is one click away in the move list: back to red.
     view.locator(".gl-moves .gl-part", has_text="Colour scoring: red").click()
-    expect(counter).to_have_text(f"step 1 of 1, part 4 of {len(PARTS) + 1}")
+    expect(part).to_have_text(f"part 4 of {len(PARTS) + 1}")
     expect(banner).to_be_hidden()
     assert board.inner_html() == seen[4]
     # Nothing the view needs comes from outside (Voila's template asks for its fonts).

@@ -210,8 +210,10 @@ class GoldPresenter(Presenter):
         if not 0 <= part < len(parts):
             return None
         shown = parts[part]
+        forgets = memory and now is not None and not now.is_terminal()
+        hidden = face_down_now(_gold(now)) if forgets and now is not None else frozenset()
         html = table_html(shown.position(gold_after), seat, names=names, lit=shown.lit,
-                          memory=memory and not (now is None or now.is_terminal()))
+                          memory=forgets, masked=hidden)
         return html, shown.status
 
     # ---------------------------------------------------------------- rules and odds
