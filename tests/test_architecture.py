@@ -185,8 +185,8 @@ def test_the_architecture_document_names_every_part() -> None:
             assert f"`{name}" in text, f"docs/architecture.md does not describe {part}"
 
 
-CORE_ORDER = ("errors", "files", "values", "options", "notation", "presentation", "game", "state",
-              "description", "registry", "record")
+CORE_ORDER = ("errors", "files", "values", "options", "notation", "parts", "presentation", "game",
+              "state", "description", "registry", "record")
 """core's modules from the bottom up: each imports only modules further down."""
 
 CORE_UPWARD_CALLS = {

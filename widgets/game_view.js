@@ -128,7 +128,11 @@ function render({ model, el: root }) {
   scrubber.title = "scrub through the game";
   scrubber.setAttribute("aria-label", "position in the game");
   const counter = el("span", "gl-step-counter");
-  nav.append(first, prev, play, next, last, labelled("speed", speed), scrubber, counter);
+  // A step carried out in parts (the end of a game): one stop per part beside the scrubber.
+  const partStrip = el("span", "gl-part-strip");
+  partStrip.setAttribute("role", "group");
+  partStrip.setAttribute("aria-label", "the parts of this step");
+  nav.append(first, prev, play, next, last, labelled("speed", speed), scrubber, partStrip, counter);
   const moves = el("ol", "gl-moves");
   moves.setAttribute("aria-label", "moves: click one to see the position after it");
 
@@ -202,7 +206,8 @@ function render({ model, el: root }) {
     setIcon(play, "play", "play through the steps");
   };
   const start = () => {
-    if (model.get("payload").index >= model.get("payload").last) send({ type: "home" });
+    const p = model.get("payload");
+    if (p.index >= p.last && p.inspector.page + 1 >= p.inspector.pages) send({ type: "home" });
     timer = setInterval(() => send({ type: "step", value: 1 }), Number(speed.value));
     setIcon(play, "pause", "pause");
   };
@@ -399,13 +404,18 @@ function render({ model, el: root }) {
 
   // The move list is rebuilt only when the moves change; a step just moves the marker.
   let movesKey = null;
-  const gotoMove = (node) => send({ type: "goto", value: Number(node.dataset.index) });
+  const gotoMove = (node) => send({ type: "goto", value: Number(node.dataset.index),
+    page: Number(node.dataset.page || 0) });
+  partStrip.addEventListener("click", (e) => {
+    const node = e.target.closest(".gl-part");
+    if (node) gotoMove(node);
+  });
   moves.addEventListener("click", (e) => {
-    const node = e.target.closest(".gl-move");
+    const node = e.target.closest(".gl-part") || e.target.closest(".gl-move");
     if (node) gotoMove(node);
   });
   moves.addEventListener("keydown", (e) => {
-    const node = e.target.closest(".gl-move");
+    const node = e.target.closest(".gl-part") || e.target.closest(".gl-move");
     if (node && (e.key === "Enter" || e.key === " ")) {
       e.preventDefault();
       gotoMove(node);
@@ -437,7 +447,35 @@ function render({ model, el: root }) {
         current.setAttribute("aria-current", "step");
       }
     }
+    drawParts(p, current);
     centreCurrentMove();
+  }
+
+  // The parts of the step looked at, under its move and beside the scrubber: click one to
+  // see the table as after it.
+  function drawParts(p, current) {
+    for (const old of moves.querySelectorAll(".gl-parts")) old.remove();
+    const titles = p.inspector.titles || [];
+    const part = (title, i, tag) => {
+      const node = el(tag, `gl-part${i === p.inspector.page ? " gl-current-part" : ""}`,
+        tag === "li" ? title : String(i + 1));
+      node.dataset.index = String(p.index);
+      node.dataset.page = String(i);
+      node.tabIndex = 0;
+      node.title = title;
+      node.setAttribute("role", "button");
+      if (i === p.inspector.page) node.setAttribute("aria-current", "step");
+      return node;
+    };
+    if (titles.length > 1 && current) {
+      const list = el("ol", "gl-parts");
+      list.append(...titles.map((t, i) => part(t, i, "li")));
+      current.append(list);
+    }
+    const where = el("span", "gl-part-counter", `part ${p.inspector.page + 1} of ${titles.length}`);
+    partStrip.replaceChildren(...(titles.length > 1
+      ? [where, ...titles.map((t, i) => part(t, i, "button"))] : []));
+    partStrip.style.display = titles.length > 1 ? "" : "none";
   }
 
   // Centre the current move in the list (only the list scrolls, never the page); again

@@ -274,6 +274,16 @@ class Presenter:
         return [Page(told.action, told.rules[0] if told.rules else "",
                      f"<ul>{body}</ul>" if body else "")]
 
+    def part_board(self, before: State[Any], step: Step, after: State[Any], part: int,
+                   seat: int | None, *, memory: bool = False, names: Sequence[str] = (),
+                   now: State[Any] | None = None) -> tuple[str, str] | None:
+        """A step the rules carry out in parts (its :meth:`pages`), on the table: part ``part``
+        (from 0) as the board HTML of the position after that part, the cards being scored
+        lit (class ``gl-scoring``), and its status line; None for the last part (the
+        position ``after`` the step, drawn by :meth:`board_html`) and for a step done in
+        one part.  The arguments are :meth:`board_html`'s.  The base class has no parts."""
+        return None
+
     # ---------------------------------------------------------------- inspection
     def pages(self, before: State[Any], step: Step, after: State[Any],
               names: Sequence[str] = ()) -> list[Page]:

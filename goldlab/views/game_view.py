@@ -64,6 +64,9 @@ LOG_LINES = 60
 STEP_BY_PAGES = 20
 """A step of at most this many goes page by page; a longer one moves by whole frames."""
 
+LAST_PART = 2**31
+"""A page past any step's last part (``goto`` clamps it to the last)."""
+
 LOCKED = "the teacher locked this view: its seat, memory mode, bots and game stay as they are"
 """Why a locked view refuses to change who sees what."""
 
@@ -171,8 +174,10 @@ class GameView(anywidget.AnyWidget):
             raise TypeError(f"replay takes a State, Record or Scenario, not {kind}")
         table = Table(state, names=names, start=start)
         view = cls(table, seat=seat, **kwargs)
-        frames, _ = table.frames()
-        view.goto(len(frames) - 1 if isinstance(source, Scenario) else 0)
+        if isinstance(source, Scenario):
+            view.end()  # the example's last step, its last part
+        else:
+            view.goto(0)
         return view
 
     def another(self, seat: int | str | None = None, **kwargs: Any) -> GameView:
@@ -359,7 +364,9 @@ class GameView(anywidget.AnyWidget):
     def goto(self, index: int, page: int = 0) -> None:
         """Show the position after frame ``index`` (0: the start), at inspector page ``page``.
 
-        Both are clamped to what exists; anything but a whole number sets ``error``.
+        Both are clamped to what exists; anything but a whole number sets ``error``.  A
+        step the rules carry out in parts (the end of a game) shows part ``page`` on the
+        board; the game as it stands is the last frame's last part.
         """
         try:
             index, page = whole(index, "the frame"), whole(page, "the page")
@@ -369,8 +376,9 @@ class GameView(anywidget.AnyWidget):
         frames, _ = self.table.frames()
         last = len(frames) - 1
         index = clamp(index, 0, last)
-        self.position = None if index == last else index
-        self.page = clamp(page, 0, len(self._pages(index)) - 1)
+        pages = len(self._pages(index))
+        self.page = clamp(page, 0, pages - 1)
+        self.position = None if index == last and self.page == pages - 1 else index
         self.selection = self.hint = self.error = ""
         self._refresh()
 
@@ -388,7 +396,11 @@ class GameView(anywidget.AnyWidget):
         frames, _ = self.table.frames()
         index = len(frames) - 1 if self.position is None else self.position
         if abs(delta) > STEP_BY_PAGES:
-            self.goto(clamp(index + clamp(delta, -len(frames), len(frames)), 0, len(frames) - 1))
+            target = clamp(index + clamp(delta, -len(frames), len(frames)), 0, len(frames) - 1)
+            if target == len(frames) - 1 and delta > 0:
+                self.end()  # the last frame's last part: the game as it stands
+                return
+            self.goto(target)
             return
         page = self.page
         for _ in range(abs(delta)):
@@ -410,9 +422,9 @@ class GameView(anywidget.AnyWidget):
         self.goto(0)
 
     def end(self) -> None:
-        """Jump to the latest position (live play resumes there)."""
+        """Jump to the latest position, its last part (live play resumes there)."""
         frames, _ = self.table.frames()
-        self.goto(len(frames) - 1)
+        self.goto(len(frames) - 1, LAST_PART)
 
     # ---------------------------------------------------------------- internals
     def _check_seat(self, seat: int | str | None) -> int | str:
@@ -495,6 +507,18 @@ class GameView(anywidget.AnyWidget):
                                                 frames[index], viewer, table.names)
         return pages or [_start_page(frames[index], presenter, table.state, viewer,
                                      table.names)]
+
+    def _part_board(self, index: int, page: int, seat: int | None,
+                    memory: bool) -> tuple[str, str] | None:
+        """Part ``page`` of frame ``index``'s step on the board (its HTML and status), or None:
+        the frame's position itself (the start, a step done in one part, its last part)."""
+        table = self.table
+        frames, steps = table.frames()
+        if index == 0:
+            return None
+        return table.presenter.part_board(frames[index - 1], steps[index - 1], frames[index],
+                                          page, seat, memory=memory, names=table.names,
+                                          now=table.state)
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Sequence[Any]) -> None:
         """One intent from the browser: checked here, then done or refused with one error.
@@ -602,8 +626,14 @@ class GameView(anywidget.AnyWidget):
                                      legal=frozenset(targets), memory=memory,
                                      names=table.names, now=None if live else table.state)
         pages = self._pages(index)
-        page_index = min(self.page, len(pages) - 1)
+        page_index = self.page = len(pages) - 1 if live else min(self.page, len(pages) - 1)
         page = pages[page_index]
+        part = (self._part_board(index, page_index, board_seat, memory)
+                if page_index < len(pages) - 1 else None)  # pages as told: maybe fewer
+        if part is not None:  # a part of a step carried out in parts: its position
+            board, highlight_off = part[0], True
+        else:
+            highlight_off = False
         quote = presenter.quote(page.rule)
         error_quote = presenter.quote(self._error_rule) if self.error else None
         to_move = shown.current_player
@@ -613,11 +643,12 @@ class GameView(anywidget.AnyWidget):
             odds_seat = None  # an earlier position's odds count cards seen since
         odds = ([o.to_dict() for o in presenter.odds(shown, odds_seat, memory=memory)]
                 if odds_seat is not None else [])
-        breakdown = presenter.breakdown(shown, table.names) if shown.is_terminal() else None
+        breakdown = (presenter.breakdown(shown, table.names)
+                     if shown.is_terminal() and page_index == len(pages) - 1 else None)
         now = table.state
         told = presenter.told_steps(now, steps, viewer, table.names)
         highlight = (presenter.target_of(steps[index - 1].action)
-                     if index and not told[index - 1].concealed else None)
+                     if index and not told[index - 1].concealed and not highlight_off else None)
         self._log = _log_lines(shown, presenter, now, viewer, table.names)[-LOG_LINES:]
         self._revision += 1
         example = self.legal[:1]
@@ -625,7 +656,7 @@ class GameView(anywidget.AnyWidget):
             "revision": self._revision,  # every redraw is a change, even an identical one
             "example": example[0] if example else "",
             "title": f"{shown.game.title}",
-            "status": table.status(shown),
+            "status": part[1] if part is not None else table.status(shown),
             "seat": str(self.seat),
             "seats": [{"value": EVERYTHING, "label": "everything (teacher)"},
                       {"value": PUBLIC, "label": "the open table"},
@@ -656,6 +687,7 @@ class GameView(anywidget.AnyWidget):
                 "html": page.html,
                 "page": page_index,
                 "pages": len(pages),
+                "titles": [p.title for p in pages] if len(pages) > 1 else [],
             },
             "odds": odds,
             "odds_for": table.names[odds_seat] if odds_seat is not None else "",

@@ -38,6 +38,7 @@ from goldlab.games.gold.events import FINAL, REFILL, SetCompleted
 from goldlab.games.gold.inspector import breakdown, pages
 from goldlab.games.gold.knowledge import face_down_now, told_without
 from goldlab.games.gold.odds import refill_odds
+from goldlab.games.gold.parts import scoring_parts, set_scored_page
 from goldlab.games.gold.rulebook import GAMEPLAY, QUOTES
 from goldlab.games.gold.rules import BONUS, EXCHANGES, NO_BONUS, STEALS, TAKES
 from goldlab.games.gold.state import GoldState
@@ -197,6 +198,24 @@ class GoldPresenter(Presenter):
             return tableau_id(action.seat, action.card)
         return None
 
+    def part_board(self, before: State[Any], step: Step, after: State[Any], part: int,
+                   seat: int | None, *, memory: bool = False, names: Sequence[str] = (),
+                   now: State[Any] | None = None) -> tuple[str, str] | None:
+        """The end of the game scored on the table (:mod:`goldlab.games.gold.parts`): the set
+        that step completed, colour scoring colour by colour, then (None) final points.
+
+        Scored after the game, everything may be shown: the piles lie face up."""
+        gold_after = _gold(after)
+        parts = scoring_parts(_gold(before), step, gold_after, names)
+        if not 0 <= part < len(parts):
+            return None
+        shown = parts[part]
+        forgets = memory and now is not None and not now.is_terminal()
+        hidden = face_down_now(_gold(now)) if forgets and now is not None else frozenset()
+        html = table_html(shown.position(gold_after), seat, names=names, lit=shown.lit,
+                          memory=forgets, masked=hidden)
+        return html, shown.status
+
     # ---------------------------------------------------------------- rules and odds
     def odds(self, state: State[Any], seat: int, *,
              memory: bool = False) -> list[Odds | Expectation]:
@@ -244,8 +263,11 @@ class GoldPresenter(Presenter):
     # ---------------------------------------------------------------- inspection
     def pages(self, before: State[Any], step: Step, after: State[Any],
               names: Sequence[str] = ()) -> list[Page]:
-        """One step's pages: colour scoring colour by colour, a set with its bonus choices."""
-        return pages(_gold(before), step, _gold(after), names)
+        """One step's pages: colour scoring colour by colour, a set with its bonus choices;
+        a set scored in play ends with its own page (:func:`parts.set_scored_page`)."""
+        out = pages(_gold(before), step, _gold(after), names)
+        scored = set_scored_page(step, seat_names(before.players, names))
+        return [*out, scored] if scored is not None else out
 
     def breakdown(self, state: State[Any], names: Sequence[str] = ()) -> Breakdown | None:
         """The final scores and piles, and the tie rule when it decided."""

@@ -11,6 +11,7 @@ the targets are those of :mod:`goldlab.games.gold.targets`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -186,21 +187,37 @@ FACE_DOWN_NOW = "card to remember: a card like it lies face down in a scoring pi
 scoring pile now."""
 
 
+@dataclass(frozen=True)
+class Lit:
+    """A part of scoring on the table (``parts.py``): what the status line says, and the
+    cards being scored, drawn lit (class ``gl-scoring``) where they lie after the part."""
+
+    status: str
+    piles: tuple[int, ...] = ()
+    """Per seat, how many cards on top of the scoring pile are being scored."""
+    discard: int = 0
+    """How many of the last cards discarded are being scored."""
+    tableau: tuple[str | None, ...] = ()
+    """Per seat, the colour of the tableau's cards being scored (None: none)."""
+
+
 def table_html(state: GoldState, seat: int | None, *, selection: str = "",
                legal: frozenset[str] = frozenset(), memory: bool = False,
-               names: Sequence[str] = (), masked: frozenset[Card] = frozenset()) -> str:
+               names: Sequence[str] = (), masked: frozenset[Card] = frozenset(),
+               lit: Lit | None = None) -> str:
     """The whole table as ``seat`` sees it (None: everything); see the module docstring.
 
     ``masked``: cards drawn face down (no face, no target) wherever they lie: in memory
-    mode, on an earlier position, the cards that lie in a scoring pile now."""
+    mode, on an earlier position, the cards that lie in a scoring pile now.  ``lit``: a
+    part of scoring, its status line and its cards lit."""
     view = state.omniscient() if seat is None else state.observation(seat)
     label = seat_names(view.players, names)
-    mover = view.to_move
+    mover = view.to_move if lit is None else TERMINAL  # a part of scoring: nobody moves
     acting = mover if mover >= 0 and (seat is None or seat == mover) else None
     give = selected_card(state, acting, selection)
     parts = [STYLE, f'<div class="gl-board gl-gold" data-seat="{"" if seat is None else seat}">']
-    parts.append(f'<div class="gl-status" role="status">{escape(_status(state, seat, label, give))}'
-                 "</div>")
+    status = lit.status if lit is not None else _status(state, seat, label, give)
+    parts.append(f'<div class="gl-status" role="status">{escape(status)}</div>')
     # The middle of the table: the offer and the draw pile.
     offer_cards = []
     for c, target in zip(view.offer, card_ids(offer_prefix(), view.offer), strict=True):
@@ -235,7 +252,8 @@ def table_html(state: GoldState, seat: int | None, *, selection: str = "",
                 cards_html.append(_backs(1, FACE_DOWN_NOW))
                 continue
             says = _tableau_says(c, s, label, view.phase, acting, give)
-            cards_html.append(_target_card(c, target, says, legal, selection))
+            cards_html.append(_lighted(_target_card(c, target, says, legal, selection),
+                                       lit is not None and c.colour in lit.tableau[s:s + 1]))
         pile = view.scoring_piles[s]
         size = view.pile_sizes[s]
         if memory:
@@ -245,7 +263,9 @@ def table_html(state: GoldState, seat: int | None, *, selection: str = "",
         else:
             shown = public[s][:size]
         hidden = size - len(shown)
-        pile_html = "".join(_card(c) for c in shown) + _backs(hidden, "cards face down")
+        scored = len(shown) - (lit.piles[s] if lit is not None and s < len(lit.piles) else 0)
+        pile_html = "".join(_lighted(_card(c), i >= scored) for i, c in enumerate(shown)) \
+            + _backs(hidden, "cards face down")
         if size == 0:
             pile_note = ""
         elif hidden == 0:
@@ -269,8 +289,10 @@ def table_html(state: GoldState, seat: int | None, *, selection: str = "",
             "</div></div>"
         )
     if view.discard:
+        fresh = len(view.discard) - (lit.discard if lit is not None else 0)
+        chips = " ".join(_lighted(chip_html(c), i >= fresh) for i, c in enumerate(view.discard))
         parts.append(f'<div class="gl-zone gl-discard"><div class="gl-title">Discarded in colour '
-                     f"scoring</div>{chips_html(view.discard)}</div>")
+                     f"scoring</div>{chips}</div>")
     if view.box:
         parts.append(f'<div class="gl-note">In the box (2 players): {chips_html(view.box)}</div>')
     if view.unseen is not None and not memory:
@@ -282,6 +304,11 @@ def table_html(state: GoldState, seat: int | None, *, selection: str = "",
         )
     parts.append("</div>")
     return "".join(parts)
+
+
+def _lighted(html: str, on: bool) -> str:
+    """A card's (or chip's) HTML, lit as being scored if ``on``: class ``gl-scoring``."""
+    return html.replace('class="', 'class="gl-scoring ', 1) if on else html
 
 
 def _status(state: GoldState, seat: int | None, label: Sequence[str], give: Card | None) -> str:

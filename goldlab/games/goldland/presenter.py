@@ -16,6 +16,7 @@ from fractions import Fraction
 from html import escape
 from typing import Any
 
+from goldlab.core.parts import as_part
 from goldlab.core.presentation import (
     Breakdown,
     Click,
@@ -144,6 +145,19 @@ class GoldlandPresenter(Presenter):
                 out.append(Odds(f"next tile is a {ADVENTURE_NAMES[key]}", Fraction(k, n),
                                 f"{k} {of_n}"))
         return out
+
+    # ---------------------------------------------------------------- parts
+    def part_board(self, before: State[Any], step: Step, after: State[Any], part: int,
+                   seat: int | None, *, memory: bool = False, names: Sequence[str] = (),
+                   now: State[Any] | None = None) -> tuple[str, str] | None:
+        """The end of the game in two parts: the last step, its gold not yet counted (this
+        part: the table after it, the step's place lit), then the final scoring (None)."""
+        if part != 0 or not after.is_terminal():
+            return None
+        status = "The game is over; next, each player's gold is counted (final scoring)"
+        html = self.board_html(after, seat, memory=memory, names=names, now=now)
+        where = self.target_of(step.action)
+        return as_part(html, "glg-status", status, () if where is None else (where,)), status
 
     # ---------------------------------------------------------------- inspection
     def pages(self, before: State[Any], step: Step, after: State[Any],

@@ -21,6 +21,7 @@ from fractions import Fraction
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from goldlab.core.parts import as_part
 from goldlab.core.presentation import (
     Breakdown,
     Click,
@@ -559,6 +560,35 @@ class GoldrushPresenter(Presenter):
                       for e in step.events)
         return Told(said, lines, tuple(e.rule for e in step.events), True)
 
+    # ---------------------------------------------------------------- parts
+    def part_board(self, before: State[Any], step: Step, after: State[Any], part: int,
+                   seat: int | None, *, memory: bool = False, names: Sequence[str] = (),
+                   now: State[Any] | None = None) -> tuple[str, str] | None:
+        """The flip that ends the game, before the final scores; the flip after which the
+        Gold Rush begins, before it begins.  The table is the position after the flip (the
+        parts change no card), its status says the part, the place flipped is lit."""
+        if part != 0:
+            return None
+        s = _goldrush(after)
+        rush = next((e for e in step.events if isinstance(e, GoldRushBegins)), None)
+        if s.over:
+            status = f"The game ends ({s.end_reason}); next, the final scores"
+        elif rush is not None:
+            status = f"Turn {_goldrush(before).turn_no} is over; next: gold rush!"
+        else:
+            return None
+        html = self.board_html(after, seat, memory=memory, names=names, now=now)
+        where = self.target_of(step.action)
+        return as_part(html, "gr-status", status, () if where is None else (where,)), status
+
+    def _rush_page(self, step: Step, who: Sequence[str]) -> Page | None:
+        """The Gold Rush as the second part of the step after which it begins."""
+        rush = next((e for e in step.events if isinstance(e, GoldRushBegins)), None)
+        if rush is None or any(isinstance(e, GameOver) for e in step.events):
+            return None
+        return Page("Gold Rush!", rush.rule, self._rule_table([(self.describe(rush, who),
+                                                                rush.rule)]))
+
     # ---------------------------------------------------------------- inspection
     def pages(self, before: State[Any], step: Step, after: State[Any],
               names: Sequence[str] = ()) -> list[Page]:
@@ -592,6 +622,9 @@ class GoldrushPresenter(Presenter):
             body += "<p>" + " ".join(_inline_card(c) for c in shown) + "</p>"
         body += self._rule_table(rows)
         pages = [Page(title, rule, body)]
+        rush = self._rush_page(step, who)
+        if rush is not None:
+            pages.append(rush)
         if any(isinstance(e, GameOver) for e in step.events):
             final = self.breakdown(after, names)
             if final is not None:
