@@ -294,6 +294,10 @@ def _draw(view: GoldView, seat: int | None, label: Sequence[str], *, acting: int
             f'<div class="gl-note">{escape(pile_note)}</div></div>'
             "</div></div>"
         )
+    if view.outcome is not None and not clickable:  # the view shows its own banner
+        scores = ", ".join(f"{label[s]} {p}" for s, p in enumerate(view.outcome.scores))
+        parts.append(f'<div class="gl-zone gl-final"><div class="gl-title">Final scores</div>'
+                     f"{escape(scores)}</div>")
     if view.discard:
         parts.append(f'<div class="gl-zone gl-discard"><div class="gl-title">Discarded in colour '
                      f"scoring</div>{chips_html(view.discard)}</div>")

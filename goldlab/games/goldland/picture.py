@@ -211,6 +211,7 @@ class _Drawing:
         """One clickable element: data-target, role, tabindex, title and aria-label."""
         if self.static:  # drawn, not clicked
             style_attr = f' style="{style}"' if style else ""
+            tag = "span" if tag == "button" else tag
             return (f'<{tag} class="{classes}" title="{escape(label)}"{style_attr}>'
                     f"{inner}</{tag}>")
         cls = f"gl-target {classes}".strip()

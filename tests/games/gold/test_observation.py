@@ -73,7 +73,7 @@ def test_the_notebook_picture_is_the_views_picture_without_clicks() -> None:
 def test_final_display_shows_final_scores() -> None:
     s = from_position(offer="blue:4", tableaux=["", ""], piles=["green:8", "red:3"], draw_pile=0)
     s.apply("take blue:4")
-    assert "Game over: seat 0 wins" in s._repr_html_()
+    assert "Game over: seat 0 wins" in s._repr_html_() and "Final scores" in s._repr_html_()
 
 
 def test_a_view_is_immutable_and_equal_by_what_it_shows() -> None:
