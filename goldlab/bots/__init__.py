@@ -113,9 +113,95 @@ class SearchBot(Bot):
         )
 
 
-def register_bot(game: str, name: str, factory: BotFactory) -> None:
-    """Register a bot for ``game`` under ``name`` (spec ``name`` or ``name:arg,…``)."""
+def register_bot(game: str, name: str, factory: BotFactory, *,
+                 strength: Strength | None = None) -> None:
+    """Register a bot for ``game`` under ``name`` (spec ``name`` or ``name:arg,…``), with
+    its strength ladder if its number makes it stronger (:func:`register_strength`)."""
     _BOTS[(game, name)] = factory
+    if strength is not None:
+        register_strength(game, name, strength)
+
+
+@dataclass(frozen=True)
+class Strength:
+    """The strength ladder of a bot whose spec takes a number (``ismcts:200``).
+
+    ``levels`` are (label, argument) pairs from weak to strong; the middle one is the
+    default.  The views' menus offer them; the chosen one becomes the spec.
+
+    >>> ladder = strength("gold", "ismcts")
+    >>> ladder.default, ladder.spec("50"), ladder.options()[0]["label"]
+    ('ismcts:200', 'ismcts:50', 'weak · 50 iterations')
+    """
+
+    bot: str
+    meaning: str
+    """What the number is, for a tooltip: "iterations per decision"."""
+    levels: tuple[tuple[str, str], ...]
+    shown: str = "{}"
+    """How a level's argument reads in the menu: ``"{} iterations"``."""
+
+    @property
+    def default(self) -> str:
+        """The spec of the middle level."""
+        return self.spec(self.levels[len(self.levels) // 2][1])
+
+    def spec(self, argument: str) -> str:
+        """The bot's spec with ``argument``: ``Strength("ismcts", …).spec("50") == "ismcts:50"``."""
+        return f"{self.bot}:{argument}"
+
+    def options(self, current: str = "") -> list[dict[str, str]]:
+        """The menu's entries (value: the spec; label: "weak · 50"), with ``current`` added
+        when it is none of them (a spec set from Python: ``ismcts`` or ``ismcts:300``)."""
+        found = [{"value": self.spec(arg), "label": f"{label} · {self.shown.format(arg)}"}
+                 for label, arg in self.levels]
+        if current and current not in {o["value"] for o in found}:
+            argument = current.partition(":")[2]
+            found.append({"value": current,
+                          "label": f"custom · {argument}" if argument else "the game's default"})
+        return found
+
+
+_STRENGTHS: dict[tuple[str | None, str], Strength] = {
+    (None, "ismcts"): Strength("ismcts", "iterations per decision (more is stronger and slower)",
+                               (("weak", "50"), ("medium", "200"), ("strong", "1000")),
+                               "{} iterations"),
+}
+"""The strength ladders: for one game's bot, or (None) for a bot every game has."""
+
+_OPPONENTS: dict[str, str] = {}
+"""The opponent each game offers first (its bots module registers it)."""
+
+
+def register_strength(game: str, name: str, ladder: Strength) -> None:
+    """Give bot ``name`` of ``game`` a strength ladder, e.g. a game's own ladder for the
+    ``ismcts`` every game has (a game's ladder comes before the one for every game)."""
+    if ladder.bot != name or not ladder.levels:
+        raise ValueError(f"a strength ladder for {name!r} names that bot and has levels, "
+                         f"got {ladder.bot!r} with {len(ladder.levels)} levels")
+    _STRENGTHS[(game, name)] = ladder
+
+
+def strength(game: str, bot: str) -> Strength | None:
+    """The strength ladder of ``bot`` (a name or a spec) in ``game``, or None if it has none."""
+    _load(game)
+    name = bot.partition(":")[0].strip()
+    return _STRENGTHS.get((game, name)) or _STRENGTHS.get((None, name))
+
+
+def register_opponent(game: str, spec: str) -> None:
+    """The bot (a spec) that ``game`` offers first as an opponent: its best built-in bot."""
+    _OPPONENTS[game] = spec
+
+
+def default_opponent(game: str) -> str:
+    """The opponent ``game`` offers first (:func:`register_opponent`), else ``"random"``.
+
+    >>> default_opponent("gold"), default_opponent("goldrush"), default_opponent("goldland")
+    ('greedy', 'perfect', 'heuristic')
+    """
+    _load(game)
+    return _OPPONENTS.get(game, "random")
 
 
 def _load(game: str) -> None:
@@ -243,9 +329,13 @@ __all__ = [
     "RandomBot",
     "Sampler",
     "SearchBot",
+    "Strength",
     "bot_names",
+    "default_opponent",
     "describe_bots",
     "make_bot",
     "register_bot",
+    "register_opponent",
+    "register_strength",
     "split_specs",
 ]

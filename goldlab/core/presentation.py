@@ -189,6 +189,48 @@ class Breakdown:
         return f'<table class="gl-table"><tr>{head}</tr>{body}</table>'
 
 
+@dataclass(frozen=True, slots=True)
+class Scene:
+    """Everything a view draws of one moment of a game, as one viewer may see it: what
+    :meth:`Presenter.scene` answers, once per redraw.
+
+    ``index`` is the frame shown (the live position is the last); ``hidden`` says why an
+    earlier position that was asked for may not be shown to the viewer (the scene then
+    shows the live position); ``told`` is every step of the game as the viewer may know it
+    now, ``recent`` the latest steps of the position shown with theirs (for the log).
+    """
+
+    index: int
+    live: bool
+    acting: bool
+    """True when the viewer may click now (the live position, its turn)."""
+    board: str
+    legal: frozenset[str]
+    pages: tuple[Page, ...]
+    page: int
+    """The inspector page shown (clamped to ``pages``)."""
+    told: tuple[Told, ...]
+    recent: tuple[tuple[Step, Told], ...]
+    highlight: str = ""
+    """The target of the step that led to the position shown, if the viewer may know it."""
+    hidden: str = ""
+    quote: Quote | None = None
+    """The rulebook's sentence for the page shown."""
+    error_quote: Quote | None = None
+    """The rulebook's sentence for the rule a refusal named."""
+    odds_seat: int | None = None
+    """The seat whose odds are shown, if any."""
+    odds: tuple[Odds | Expectation, ...] = ()
+    breakdown: Breakdown | None = None
+    """The final scoring, shown at the last part of the game's last step only."""
+    part_status: str = ""
+    """The status line of a part of a step carried out in parts (empty: the position's)."""
+
+
+LOG_STEPS = 12
+"""A scene's ``recent`` holds this many of the latest steps."""
+
+
 @dataclass(frozen=True)
 class Presenter:
     """How a game shows itself in a view.  Games override what they can do better.
@@ -307,3 +349,80 @@ class Presenter:
     def player_names(self, state: State[Any]) -> tuple[str, ...]:
         """Default names of the seats."""
         return tuple(f"seat {s}" for s in range(state.players))
+
+    # ---------------------------------------------------------------- one moment, whole
+    def scene(self, now: State[Any], viewer: Viewer, *, frames: Sequence[State[Any]],
+              steps: Sequence[Step], position: int | None = None, page: int = 0,
+              selection: str = "", acting: bool = False, names: Sequence[str] = (),
+              error_rule: str = "") -> Scene:
+        """Everything a view draws of the game at ``now``, as ``viewer`` may see it: the
+        one call a view makes per redraw.
+
+        ``frames`` and ``steps`` are the positions after each player action and their
+        steps (:meth:`goldlab.views.Table.frames`); ``position`` the frame asked for (None:
+        the live position), ``page`` its inspector page; ``acting``: the viewer may click at
+        the live position (its turn, a person's seat); ``error_rule`` the rule a refusal
+        named, to quote.  Built from the other methods, so a game overrides those (or this,
+        to share work between them).
+        """
+        hidden = self.past_hidden(now, viewer) if position is not None else ""
+        last = len(frames) - 1
+        index = last if position is None or hidden else max(0, min(position, last))
+        pages = tuple(self.frame_pages(now, frames, steps, index, viewer, names))
+        last_page = len(pages) - 1
+        # live: the game as it stands, which is the last part of the last step (and the
+        # live position, too, when an earlier one would show what the viewer may not know)
+        live = position is None or bool(hidden) or (index == last and page >= last_page)
+        page = last_page if live else max(0, min(page, last_page))
+        shown = now if live else frames[index]
+        acting = acting and live
+        targets = self.targets(shown, viewer.seat, selection) if acting else {}
+        board = self.board_html(shown, viewer.seat, selection=selection,
+                                legal=frozenset(targets), memory=viewer.forgets, names=names,
+                                now=None if live else now)
+        part = (self.part_board(frames[index - 1], steps[index - 1], frames[index], page,
+                                viewer.seat, memory=viewer.forgets, names=names, now=now)
+                if index and page < last_page else None)
+        if part is not None:  # a part of a step carried out in parts: the board after it
+            board = part[0]
+        to_move = shown.current_player
+        odds_seat = to_move if to_move >= 0 and (
+            viewer.everything or viewer.seat == to_move) else None
+        if not live and viewer.forgets and not viewer.knows_all(now):
+            odds_seat = None  # an earlier position's odds count cards seen since
+        odds = (tuple(self.odds(shown, odds_seat, memory=viewer.forgets))
+                if odds_seat is not None else ())
+        told = tuple(self.told_steps(now, steps, viewer, names))
+        highlight = (self.target_of(steps[index - 1].action)
+                     if index and not told[index - 1].concealed and part is None else None)
+        recent = shown.recent_steps(LOG_STEPS)
+        breakdown = (self.breakdown(shown, names) if shown.is_terminal() and page == last_page
+                     else None)  # the winner's banner waits for the last part
+        return Scene(
+            index=index, live=live, acting=acting, board=board, legal=frozenset(targets),
+            pages=pages, page=page, told=told,
+            recent=tuple(zip(recent, self.told_steps(now, recent, viewer, names), strict=True)),
+            highlight=highlight or "", hidden=hidden, quote=self.quote(pages[page].rule),
+            error_quote=self.quote(error_rule) if error_rule and not hidden else None,
+            odds_seat=odds_seat, odds=odds, breakdown=breakdown,
+            part_status=part[1] if part is not None else "")
+
+    def frame_pages(self, now: State[Any], frames: Sequence[State[Any]], steps: Sequence[Step],
+                    index: int, viewer: Viewer, names: Sequence[str] = ()) -> list[Page]:
+        """The inspector pages of frame ``index`` (0: the start) of the game at ``now``, as
+        ``viewer`` may see them now."""
+        if index > 0:
+            pages = self.told_pages(now, frames[index - 1], steps[index - 1], frames[index],
+                                    viewer, names)
+            if pages:
+                return pages
+        return [self.start_page(frames[index], now, viewer, names)]
+
+    def start_page(self, state: State[Any], now: State[Any], viewer: Viewer,
+                   names: Sequence[str] = ()) -> Page:
+        """The set-up, as ``viewer`` may know it now (``now``: the game as it stands)."""
+        setup = [str(e) for e in getattr(state, "setup_events", ())]
+        for told in self.told_steps(now, state.history, viewer, names):
+            setup.extend(told.events)
+        body = "".join(f"<li>{escape(line)}</li>" for line in setup[:40])
+        return Page("The start: the table as set up", "", f"<ul>{body}</ul>" if body else "")

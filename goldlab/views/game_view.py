@@ -21,8 +21,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping, Sequence
-from html import escape
+from collections.abc import Callable, Mapping, Sequence
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -34,7 +33,7 @@ import traitlets
 from goldlab.bots import Bot
 from goldlab.bots.play import check_bounded
 from goldlab.core.errors import GoldlabError, IllegalActionError
-from goldlab.core.presentation import Page, Play, Presenter, Refuse, Select, Told, Viewer
+from goldlab.core.presentation import Play, Refuse, Select, Told, Viewer
 from goldlab.core.record import Record
 from goldlab.core.state import CHANCE, TERMINAL, State, Step
 from goldlab.scenarios import Scenario
@@ -376,9 +375,8 @@ class GameView(anywidget.AnyWidget):
         frames, _ = self.table.frames()
         last = len(frames) - 1
         index = clamp(index, 0, last)
-        pages = len(self._pages(index))
-        self.page = clamp(page, 0, pages - 1)
-        self.position = None if index == last and self.page == pages - 1 else index
+        self.position = index  # the scene says whether this is the game as it stands
+        self.page = max(page, 0)  # and clamps the page to the frame's
         self.selection = self.hint = self.error = ""
         self._refresh()
 
@@ -449,10 +447,11 @@ class GameView(anywidget.AnyWidget):
     def _acting_seat(self) -> int | None:
         return self.seat if isinstance(self.seat, int) else None
 
-    def _can_act(self) -> bool:
+    def _can_act(self, live: bool = False) -> bool:
+        """True when this view may play now (``live``: were it at the live position)."""
         state = self.table.state
         to_move = state.current_player
-        if self.position is not None or to_move < 0 or self.seat == PUBLIC:
+        if (self.position is not None and not live) or to_move < 0 or self.seat == PUBLIC:
             return False
         if not self.table.is_person(to_move):
             return False
@@ -500,25 +499,8 @@ class GameView(anywidget.AnyWidget):
         """The inspector pages of frame ``index``, as this view's seat may see them now."""
         table = self.table
         frames, steps = table.frames()
-        presenter, viewer = table.presenter, self._viewer()
-        if index == 0:
-            return [_start_page(frames[0], presenter, table.state, viewer, table.names)]
-        pages: list[Any] = presenter.told_pages(table.state, frames[index - 1], steps[index - 1],
-                                                frames[index], viewer, table.names)
-        return pages or [_start_page(frames[index], presenter, table.state, viewer,
-                                     table.names)]
-
-    def _part_board(self, index: int, page: int, seat: int | None,
-                    memory: bool) -> tuple[str, str] | None:
-        """Part ``page`` of frame ``index``'s step on the board (its HTML and status), or None:
-        the frame's position itself (the start, a step done in one part, its last part)."""
-        table = self.table
-        frames, steps = table.frames()
-        if index == 0:
-            return None
-        return table.presenter.part_board(frames[index - 1], steps[index - 1], frames[index],
-                                          page, seat, memory=memory, names=table.names,
-                                          now=table.state)
+        return table.presenter.frame_pages(table.state, frames, steps, index, self._viewer(),
+                                           table.names)
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Sequence[Any]) -> None:
         """One intent from the browser: checked here, then done or refused with one error.
@@ -537,60 +519,9 @@ class GameView(anywidget.AnyWidget):
         self.last_update_ms = (time.perf_counter() - started) * 1000
 
     def _dispatch(self, kind: Any, content: dict[str, Any]) -> None:
-        value = content.get("value")
         if not isinstance(kind, str) or kind not in _INTENTS:
             raise Refused(f"unknown message type {str(kind)[:40]!r}")
-        if kind == "click":
-            target = content.get("target")
-            if not isinstance(target, str) or len(target) > 200:
-                raise Refused("a click names its target as text")
-            self.click(target)
-        elif kind == "notation":
-            if not isinstance(value, str) or not value.strip() or len(value) > 200:
-                raise Refused("type an action in notation, e.g. the example under the box")
-            self.request(value.strip())
-        elif kind == "step":
-            self.step(whole(value, "a step"))
-        elif kind == "goto":
-            self.goto(whole(value, "the frame"), whole(content.get("page", 0) or 0, "the page"))
-        elif kind == "home":
-            self.home()
-        elif kind == "end":
-            self.end()
-        elif kind == "seat":
-            if isinstance(value, bool) or not isinstance(value, str | int | None):
-                raise Refused(f"a seat is a number, 'all' or 'public', not {value!r}"[:120])
-            self.set_seat(value)
-        elif kind == "memory":
-            if not isinstance(value, bool):
-                raise Refused("memory mode is on or off (true or false)")
-            self.set_memory(value)
-        elif kind == "projector":
-            if not isinstance(value, bool):
-                raise Refused("projector mode is on or off (true or false)")
-            self.set_projector(value)
-        elif kind == "bot":
-            seat = content.get("seat")
-            if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(value, str):
-                raise Refused("a seat's player is a seat number and a choice of its menu")
-            self._set_bot(seat, value, self.table.set_seat_from_menu)
-        elif kind == "undo":
-            self.undo()
-        elif kind == "bots":
-            self.let_bots_move()
-        elif kind == "new":
-            self.new_game()
-        elif kind == "rematch":
-            self.rematch()
-        elif kind == "save":
-            self.save()
-        elif kind == "load":
-            if not isinstance(value, str):
-                raise Refused("load takes the text of a record")
-            self.load(value)
-        elif kind == "clear":
-            self.selection = self.hint = self.error = ""
-            self._refresh()
+        _HANDLERS[kind](self, content.get("value"), content)
 
     # ---------------------------------------------------------------- the payload
     def _viewer(self) -> Viewer:
@@ -605,58 +536,31 @@ class GameView(anywidget.AnyWidget):
 
     def _refresh(self) -> None:
         table = self.table
-        presenter = table.presenter
         frames, steps = table.frames()
-        viewer = self._viewer()
-        if self.position is not None:
-            hidden = presenter.past_hidden(table.state, viewer)
-            if hidden:  # an earlier position would show what this seat may not know now
-                self.position, self.page, self._error_rule = None, 0, ""
-                self.error = hidden
-        live = self.position is None
-        index = len(frames) - 1 if live else self.position
-        assert index is not None
+        scene = table.presenter.scene(  # the one question to the presenter per redraw
+            table.state, self._viewer(), frames=frames, steps=steps, position=self.position,
+            page=self.page, selection=self.selection, acting=self._can_act(live=True),
+            names=table.names, error_rule=self._error_rule if self.error else "")
+        if scene.hidden:  # an earlier position would show what this seat may not know now
+            self.position, self.page, self._error_rule = None, 0, ""
+            self.error = scene.hidden
+        self.page = scene.page  # clamped to the pages of the frame shown
+        if scene.live:
+            self.position = None
+        live, index, acting = scene.live, scene.index, scene.acting
         shown = table.state if live else frames[index]
-        acting = self._can_act()
-        seat = self._acting_seat()
-        targets = presenter.targets(shown, seat, self.selection) if acting else {}
-        board_seat = viewer.seat  # the open table: nobody's seat, in memory mode
-        memory = viewer.forgets
-        board = presenter.board_html(shown, board_seat, selection=self.selection,
-                                     legal=frozenset(targets), memory=memory,
-                                     names=table.names, now=None if live else table.state)
-        pages = self._pages(index)
-        page_index = self.page = len(pages) - 1 if live else min(self.page, len(pages) - 1)
-        page = pages[page_index]
-        part = (self._part_board(index, page_index, board_seat, memory)
-                if page_index < len(pages) - 1 else None)  # pages as told: maybe fewer
-        if part is not None:  # a part of a step carried out in parts: its position
-            board, highlight_off = part[0], True
-        else:
-            highlight_off = False
-        quote = presenter.quote(page.rule)
-        error_quote = presenter.quote(self._error_rule) if self.error else None
-        to_move = shown.current_player
-        odds_seat = to_move if to_move >= 0 and (
-            self.seat == EVERYTHING or self.seat == to_move) else None
-        if not live and viewer.forgets and not viewer.knows_all(table.state):
-            odds_seat = None  # an earlier position's odds count cards seen since
-        odds = ([o.to_dict() for o in presenter.odds(shown, odds_seat, memory=memory)]
-                if odds_seat is not None else [])
-        breakdown = (presenter.breakdown(shown, table.names)
-                     if shown.is_terminal() and page_index == len(pages) - 1 else None)
-        now = table.state
-        told = presenter.told_steps(now, steps, viewer, table.names)
-        highlight = (presenter.target_of(steps[index - 1].action)
-                     if index and not told[index - 1].concealed and not highlight_off else None)
-        self._log = _log_lines(shown, presenter, now, viewer, table.names)[-LOG_LINES:]
+        page = scene.pages[scene.page]
+        quote, error_quote = scene.quote, scene.error_quote
+        odds_seat = scene.odds_seat
+        odds = [o.to_dict() for o in scene.odds]
+        self._log = _log_lines(scene.recent, table.names)[-LOG_LINES:]
         self._revision += 1
         example = self.legal[:1]
         self.payload = {
             "revision": self._revision,  # every redraw is a change, even an identical one
             "example": example[0] if example else "",
             "title": f"{shown.game.title}",
-            "status": part[1] if part is not None else table.status(shown),
+            "status": scene.part_status or table.status(shown),
             "seat": str(self.seat),
             "seats": [{"value": EVERYTHING, "label": "everything (teacher)"},
                       {"value": PUBLIC, "label": "the open table"},
@@ -666,9 +570,9 @@ class GameView(anywidget.AnyWidget):
             "memory_toggle": isinstance(self.seat, int),
             "locked": self.locked,
             "projector": self.projector,
-            "board": board,
-            "legal": sorted(targets),
-            "highlight": highlight or "",
+            "board": scene.board,
+            "legal": sorted(scene.legal),
+            "highlight": scene.highlight,
             "selection": self.selection,
             "hint": self.hint,
             "error": self.error,
@@ -679,19 +583,19 @@ class GameView(anywidget.AnyWidget):
             "index": index,
             "last": len(frames) - 1,
             "moves": [_move_label(i, step, table.names, said)
-                      for i, (step, said) in enumerate(zip(steps, told, strict=True), 1)],
+                      for i, (step, said) in enumerate(zip(steps, scene.told, strict=True), 1)],
             "inspector": {
                 "title": page.title,
                 "rule": page.rule,
                 "quote": quote.to_dict() if quote else None,
                 "html": page.html,
-                "page": page_index,
-                "pages": len(pages),
-                "titles": [p.title for p in pages] if len(pages) > 1 else [],
+                "page": scene.page,
+                "pages": len(scene.pages),
+                "titles": [p.title for p in scene.pages] if len(scene.pages) > 1 else [],
             },
             "odds": odds,
             "odds_for": table.names[odds_seat] if odds_seat is not None else "",
-            "over": _banner(breakdown),
+            "over": _banner(scene.breakdown),
             "can_undo": live and self._undo_possible(),
             "bots": table.seats(),
             "bot_choices": table.seat_choices(),
@@ -706,20 +610,91 @@ class GameView(anywidget.AnyWidget):
         return True
 
 
-_INTENTS = frozenset({"click", "notation", "step", "goto", "home", "end", "seat", "memory",
-                      "projector", "bot", "undo", "bots", "new", "rematch", "save", "load",
-                      "clear"})
+Handler = Callable[[GameView, Any, dict[str, Any]], None]
+"""What an intent does: (the view, the message's ``value``, the whole message); it checks
+every field it reads (a bad one raises :class:`Refused`) before it changes anything."""
+
+
+def _click(view: GameView, _value: Any, content: dict[str, Any]) -> None:
+    target = content.get("target")
+    if not isinstance(target, str) or len(target) > 200:
+        raise Refused("a click names its target as text")
+    view.click(target)
+
+
+def _notation(view: GameView, value: Any, _content: dict[str, Any]) -> None:
+    if not isinstance(value, str) or not value.strip() or len(value) > 200:
+        raise Refused("type an action in notation, e.g. the example under the box")
+    view.request(value.strip())
+
+
+def _goto(view: GameView, value: Any, content: dict[str, Any]) -> None:
+    view.goto(whole(value, "the frame"), whole(content.get("page", 0) or 0, "the page"))
+
+
+def _seat(view: GameView, value: Any, _content: dict[str, Any]) -> None:
+    if isinstance(value, bool) or not isinstance(value, str | int | None):
+        raise Refused(f"a seat is a number, 'all' or 'public', not {value!r}"[:120])
+    view.set_seat(value)
+
+
+def _switch(what: str, method: Callable[[GameView, bool], None]) -> Handler:
+    """The handler of an on/off intent: ``value`` must be true or false."""
+    def handle(view: GameView, value: Any, _content: dict[str, Any]) -> None:
+        if not isinstance(value, bool):
+            raise Refused(f"{what} is on or off (true or false)")
+        method(view, value)
+    return handle
+
+
+def _bot(view: GameView, value: Any, content: dict[str, Any]) -> None:
+    seat = content.get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(value, str):
+        raise Refused("a seat's player is a seat number and a choice of its menu")
+    view._set_bot(seat, value, view.table.set_seat_from_menu)
+
+
+def _load(view: GameView, value: Any, _content: dict[str, Any]) -> None:
+    if not isinstance(value, str):
+        raise Refused("load takes the text of a record")
+    view.load(value)
+
+
+def _clear(view: GameView, _value: Any, _content: dict[str, Any]) -> None:
+    view.selection = view.hint = view.error = ""
+    view._refresh()
+
+
+def _plain(method: Callable[[GameView], Any]) -> Handler:
+    """The handler of an intent that carries nothing: it calls ``method``."""
+    def handle(view: GameView, _value: Any, _content: dict[str, Any]) -> None:
+        method(view)
+    return handle
+
+
+_HANDLERS: dict[str, Handler] = {
+    "click": _click,
+    "notation": _notation,
+    "step": lambda view, value, _content: view.step(whole(value, "a step")),
+    "goto": _goto,
+    "home": _plain(lambda view: view.home()),
+    "end": _plain(lambda view: view.end()),
+    "seat": _seat,
+    "memory": _switch("memory mode", lambda view, on: view.set_memory(on)),
+    "projector": _switch("projector mode", lambda view, on: view.set_projector(on)),
+    "bot": _bot,
+    "undo": _plain(lambda view: view.undo()),
+    "bots": _plain(lambda view: view.let_bots_move()),
+    "new": _plain(lambda view: view.new_game()),
+    "rematch": _plain(lambda view: view.rematch()),
+    "save": _plain(lambda view: view.save()),
+    "load": _load,
+    "clear": _clear,
+}
+"""Each intent the front end sends and its handler: ``_dispatch`` looks it up here."""
+
+_INTENTS = frozenset(_HANDLERS)
 """The intents the front end sends."""
-
-
-def _start_page(state: State[Any], presenter: Presenter, now: State[Any], viewer: Viewer,
-                names: Sequence[str]) -> Page:
-    """The set-up, as ``viewer`` may know it now (``now``: the game as it stands)."""
-    setup = [str(e) for e in getattr(state, "setup_events", ())]
-    for told in presenter.told_steps(now, state.history, viewer, names):
-        setup.extend(told.events)
-    body = "".join(f"<li>{escape(line)}</li>" for line in setup[:40])
-    return Page("The start: the table as set up", "", f"<ul>{body}</ul>" if body else "")
 
 
 def _move_label(number: int, step: Step, names: Sequence[str], told: Told) -> str:
@@ -730,12 +705,10 @@ def _move_label(number: int, step: Step, names: Sequence[str], told: Told) -> st
     return f"{number}. {who}: {told.action}"
 
 
-def _log_lines(state: State[Any], presenter: Presenter, now: State[Any], viewer: Viewer,
-               names: Sequence[str]) -> list[str]:
-    """The latest steps of ``state`` and what they caused, as ``viewer`` may know them now."""
+def _log_lines(recent: Sequence[tuple[Step, Told]], names: Sequence[str]) -> list[str]:
+    """The latest steps of the position shown and what they caused, as told to the view."""
     lines: list[str] = []
-    recent = state.recent_steps(12)
-    for step, told in zip(recent, presenter.told_steps(now, recent, viewer, names), strict=True):
+    for step, told in recent:
         who = "" if step.actor == CHANCE else f"seat {step.actor}: "
         lines.append(f"{who}{told.action}")
         lines.extend(f"   {event}" for event in told.events)

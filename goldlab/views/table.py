@@ -16,10 +16,10 @@ import itertools
 import random
 import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, overload
 
-from goldlab.bots import Bot, bot_names, describe_bots, make_bot
+from goldlab.bots import Bot, bot_names, describe_bots, make_bot, strength
 from goldlab.bots.play import bot_seed, play_out
 from goldlab.core.errors import GoldlabError, RecordError
 from goldlab.core.presentation import Presenter
@@ -42,65 +42,6 @@ VIEW_MAX_RECORD_BYTES = 1_000_000
 VIEW_MAX_STEPS = 5_000
 """The most steps a record loaded into a view may have (a Goldland game among bots has
 about 300, a long one among people a few thousand at most): loading replays every step."""
-
-
-@dataclass(frozen=True)
-class Strength:
-    """The strength control of a bot whose spec takes a number (``ismcts:200``).
-
-    ``levels`` are (label, argument) pairs from weak to strong; the middle one is the
-    default.  The menus offer them; Python turns the chosen one into the spec.
-    """
-
-    bot: str
-    meaning: str
-    """What the number is, for a tooltip: "iterations per decision"."""
-    levels: tuple[tuple[str, str], ...]
-    shown: str = "{}"
-    """How a level's argument reads in the menu: ``"{} iterations"``."""
-
-    @property
-    def default(self) -> str:
-        """The spec of the middle level."""
-        return self.spec(self.levels[len(self.levels) // 2][1])
-
-    def spec(self, argument: str) -> str:
-        """The bot's spec with ``argument``: ``Strength("ismcts", …).spec("50") == "ismcts:50"``."""
-        return f"{self.bot}:{argument}"
-
-    def options(self, current: str = "") -> list[dict[str, str]]:
-        """The menu's entries (value: the spec; label: "weak · 50"), with ``current`` added
-        when it is none of them (a spec set from Python: ``ismcts`` or ``ismcts:300``)."""
-        found = [{"value": self.spec(arg), "label": f"{label} · {self.shown.format(arg)}"}
-                 for label, arg in self.levels]
-        if current and current not in {o["value"] for o in found}:
-            argument = current.partition(":")[2]
-            found.append({"value": current,
-                          "label": f"custom · {argument}" if argument else "the game's default"})
-        return found
-
-
-STRENGTHS: dict[tuple[str | None, str], Strength] = {
-    (None, "ismcts"): Strength("ismcts", "iterations per decision (more is stronger and slower)",
-                               (("weak", "50"), ("medium", "200"), ("strong", "1000")),
-                               "{} iterations"),
-    ("goldrush", "ismcts"): Strength(
-        "ismcts", "deals each possible flip is played out on (more is stronger and slower)",
-        (("weak", "500"), ("medium", "2000"), ("strong", "6000")), "{} deals"),
-    ("goldrush", "forgetful"): Strength(
-        "forgetful", "chance of forgetting each remembered card per turn (less is stronger)",
-        (("weak", "0.6"), ("medium", "0.3"), ("strong", "0.1")), "forgets p={}"),
-    ("goldrush", "limited"): Strength(
-        "limited", "cards remembered (more is stronger)",
-        (("weak", "3"), ("medium", "6"), ("strong", "12")), "remembers {} cards"),
-}
-"""The strength controls of the bots that take a number: for one game, or (None) for all."""
-
-
-def strength(game: str, bot: str) -> Strength | None:
-    """The strength control of ``bot`` (a name or a spec) in ``game``, or None if it has none."""
-    name = bot.partition(":")[0].strip()
-    return STRENGTHS.get((game, name)) or STRENGTHS.get((None, name))
 
 
 def seat_choices(game: str) -> list[dict[str, Any]]:

@@ -296,15 +296,33 @@ class GoldrushPresenter(Presenter):
         would count the cards seen since)."""
         s = _goldrush(state)
         view = s.omniscient() if seat is None else s.observation(seat)
-        who = self._names(view.players, names)
-        just = _just_turned(view, s)
         shown: frozenset[int] | None = None  # None: every card up then is shown
         if memory and now is not None and not now.is_terminal():
             shown = _open_turn(_goldrush(now))[1]
         pending = s.pending if view.to_move == CHANCE_SEAT else -1
+        chance = (self._chance_row(s, view, legal)
+                  if view.to_move == CHANCE_SEAT and pending >= 0 and shown is None else "")
+        return self.picture(view, seat, names, legal=legal, memory=memory,
+                            just=_just_turned(view, s), shown=shown, pending=pending,
+                            chance=chance)
+
+    def picture(self, view: GoldrushView, seat: int | None, names: Sequence[str] = (), *,
+                legal: frozenset[str] = frozenset(), memory: bool = False,
+                just: Mapping[int, Card] | None = None, shown: frozenset[int] | None = None,
+                pending: int = -1, chance: str = "",
+                cards: Sequence[Card | None] | None = None,
+                root: str = "gl-board gl-goldrush") -> str:
+        """The game's one picture of ``view``: the view's board (:meth:`board_html` works
+        out from the state ``just``, the cards of the turn just played, ``shown``, the
+        places an earlier position may show face up, ``pending`` and ``chance``, chance's
+        choices), an observation's own picture (:func:`view_html`), and the colours of the
+        raster image (:data:`FACES`).  ``cards``: what to draw for each place instead of
+        ``view.cards`` (a player's memory)."""
+        who = self._names(view.players, names)
+        just = just or {}
         context = _why_not_now(view, seat, who)
         grid = view.layout == GRID
-        parts = [STYLE, f'<div class="gl-board gl-goldrush gr-{view.layout}">',
+        parts = [STYLE, f'<div class="{root} gr-{view.layout}">',
                  f'<div class="gr-status">{self._status(view, who)}</div>',
                  '<div class="gr-scroll">',
                  f'<div class="gr-table gr-layout-{view.layout}" role="group" '
@@ -312,7 +330,8 @@ class GoldrushPresenter(Presenter):
         if grid:
             parts.append('<span class="gr-axis"></span>')
             parts.extend(f'<span class="gr-axis">{i + 1}</span>' for i in range(SIDE))
-        status, cards = view.status, view.cards
+        status = view.status
+        cards = view.cards if cards is None else cards
         for p in range(TABLE_SIZE):
             if grid and p % SIDE == 0:
                 parts.append(f'<span class="gr-axis">{ROWS[p // SIDE]}</span>')
@@ -322,8 +341,7 @@ class GoldrushPresenter(Presenter):
             parts.append(self._place(view, p, status[p], card_now, just_now, p == pending,
                                      memory, TARGETS[p] in legal, context))
         parts.append("</div></div>")
-        if view.to_move == CHANCE_SEAT and pending >= 0 and shown is None:
-            parts.append(self._chance_row(s, view, legal))
+        parts.append(chance)
         parts.append(self._mines(view, seat, memory, who))
         parts.append(self._key(view, memory))
         parts.append("</div>")
@@ -836,3 +854,27 @@ def _best_remembered_digger(view: GoldrushView, seat: int) -> tuple[int, Card] |
         if best is None or c.value > best[1].value:
             best = (p, c)
     return best
+
+
+def view_html(view: GoldrushView, memory: Mapping[int, Card] | None = None,
+              memory_of: int | None = None) -> str:
+    """The table as an observation shows it (its ``_repr_html_`` in a notebook): the view's
+    picture (root classes ``gl-board gl-state gl-goldrush``).  ``memory``: the face-down
+    cards a player remembers (a memory bot's), drawn as seen, with ``memory_of`` named."""
+    from goldlab.core.registry import make_game
+
+    game = make_game("goldrush", view.players, edition=view.edition, layout=view.layout)
+    presenter = GoldrushPresenter.of(game)  # type: ignore[arg-type]
+    cards = None
+    if memory is not None:
+        cards = [c if status == UP else memory.get(p)
+                 for p, (status, c) in enumerate(zip(view.status, view.cards, strict=True))]
+    drawn = presenter.picture(view, view.player, cards=cards,
+                              root="gl-board gl-state gl-goldrush")
+    if memory is None:
+        return drawn
+    whose = f"seat {memory_of}'s memory" if memory_of is not None else "a player's memory"
+    note = (f'<div class="gr-note gr-memory">Seen through {escape(whose)}: the cards with a '
+            f"'seen' badge are the ones remembered, the striped ones forgotten or never seen."
+            "</div>")
+    return drawn[:-len("</div>")] + note + "</div>"
