@@ -30,7 +30,7 @@ from fractions import Fraction
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from goldlab.core.values import Action
+from goldlab.core.values import Action, Event
 
 if TYPE_CHECKING:
     from goldlab.core.game import Game
@@ -80,6 +80,9 @@ class Told:
     events: tuple[str, ...] = ()
     rules: tuple[str, ...] = ()
     concealed: bool = False
+    notation: str = ""
+    """The step's notation as the viewer may know it (as :meth:`Presenter.said_steps` gives
+    it beside the players' words); ``""`` when ``action`` is the notation itself."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,8 +138,10 @@ class Odds:
     note: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-friendly form: the fraction as text and as a decimal."""
-        return _exact(self.label, self.probability, self.note)
+        """A JSON-friendly form: the fraction as text and as a decimal, and the chance as a
+        teacher says it (``percent``, ``about``)."""
+        return _exact(self.label, self.probability, self.note) | {
+            "percent": percent(self.probability), "about": about(self.probability)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,13 +153,52 @@ class Expectation:
     note: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-friendly form: the fraction as text and as a decimal."""
-        return _exact(self.label, self.value, self.note)
+        """A JSON-friendly form: the fraction as text and as a decimal (``percent`` and
+        ``about`` are empty: an expected value is no chance)."""
+        return _exact(self.label, self.value, self.note) | {"percent": "", "about": ""}
 
 
 def _exact(label: str, value: Fraction, note: str) -> dict[str, Any]:
     return {"label": label, "fraction": f"{value.numerator}/{value.denominator}",
             "decimal": float(value), "note": note}
+
+
+def percent(p: Fraction) -> str:
+    """A chance as a teacher says it in per cent: whole numbers, a tenth near 0 and 100.
+
+    >>> percent(Fraction(1, 3)), percent(Fraction(1, 250)), percent(Fraction(0)), percent(1)
+    ('33%', '0.4%', '0%', '100%')
+    """
+    value = float(p) * 100
+    if 0 < value < 1 or 99 < value < 100:
+        return f"{value:.1f}%"
+    return f"{value:.0f}%"
+
+
+def about(p: Fraction) -> str:
+    """A chance as a teacher says it in words: "about 1 in 3", "about 3 in 4".
+
+    >>> about(Fraction(5, 14)), about(Fraction(7, 12)), about(Fraction(97, 100)), about(Fraction(0))
+    ('about 1 in 3', 'about 3 in 5', 'about 32 in 33', 'no chance')
+    >>> about(Fraction(1, 2)), about(Fraction(3, 7)), about(Fraction(1)), about(Fraction(1, 5000))
+    ('1 in 2', 'about 2 in 5', 'certain', 'less than 1 in 1,000')
+    """
+    if p <= 0:
+        return "no chance"
+    if p >= 1:
+        return "certain"
+    if p < Fraction(1, 1000):
+        return "less than 1 in 1,000"
+    if p < Fraction(3, 10):
+        n = round(1 / p)
+        near = Fraction(1, n)
+    elif p >= Fraction(7, 10):
+        n = round(1 / (1 - p))
+        near = Fraction(n - 1, n)
+    else:
+        near = p.limit_denominator(6)
+    words = f"{near.numerator} in {near.denominator}"
+    return words if near == p else f"about {words}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,6 +302,27 @@ class Presenter:
         """:meth:`told` of many steps at once (a game may work out what is open only once)."""
         return [self.told(now, step, viewer, names) for step in steps]
 
+    def said_steps(self, now: State[Any], steps: Sequence[Step], viewer: Viewer,
+                   names: Sequence[str] = ()) -> list[Told]:
+        """:meth:`told_steps` in the players' words: ``action`` a sentence with the players'
+        names ("Dirk takes the red 8"), ``events`` what the rules did, as sentences,
+        ``notation`` the step's notation as the viewer may know it (for a tooltip).
+
+        The base class has no words of its own: it says the notation."""
+        return [Told(t.action, t.events, t.rules, t.concealed, t.action)
+                for t in self.told_steps(now, steps, viewer, names)]
+
+    def said_events(self, now: State[Any], events: Sequence[Event], viewer: Viewer,
+                    names: Sequence[str] = ()) -> list[str]:
+        """Events outside any step (the set-up's) in the players' words, as ``viewer`` may
+        know them now; the base class says their notation."""
+        return [str(e) for e in events]
+
+    def odds_method(self, state: State[Any], seat: int, *, memory: bool = False) -> str:
+        """How :meth:`odds` are worked out, in a sentence a class can follow (shown above
+        the odds), or ``""``."""
+        return ""
+
     def past_hidden(self, now: State[Any], viewer: Viewer) -> str:
         """Why ``viewer`` may not look at earlier positions of the game at ``now`` (they would
         show what the viewer may not know now), or ``""`` if it may."""
@@ -267,7 +332,7 @@ class Presenter:
                    viewer: Viewer, names: Sequence[str] = ()) -> list[Page]:
         """The inspector pages of one step as ``viewer`` may see them now: :meth:`pages`, or,
         when the step names what the viewer may not know, one page of what it may."""
-        told = self.told(now, step, viewer, names)
+        told = self.said_steps(now, [step], viewer, names)[0]
         if not told.concealed:
             return self.pages(before, step, after, names)
         body = "".join(f"<li>{escape(line)}</li>" for line in told.events)
@@ -297,3 +362,28 @@ class Presenter:
     def player_names(self, state: State[Any]) -> tuple[str, ...]:
         """Default names of the seats."""
         return tuple(f"seat {s}" for s in range(state.players))
+
+
+class SaidCache:
+    """The players' words of steps already said, so a long game's move list is not said
+    again at every redraw: ``step`` (by identity: a step is immutable, the frames keep
+    it) and ``key`` (whatever else the words depend on: names, what is hidden) -> the
+    words.  Bounded: it forgets everything at :attr:`limit` entries."""
+
+    def __init__(self, limit: int = 50_000) -> None:
+        self.limit = limit
+        self._said: dict[int, tuple[Step, object, Told]] = {}
+
+    def get(self, step: Step, key: object) -> Told | None:
+        """The words kept for ``step`` said with ``key``, or None."""
+        found = self._said.get(id(step))
+        if found is None or found[0] is not step or found[1] != key:
+            return None
+        return found[2]
+
+    def put(self, step: Step, key: object, said: Told) -> Told:
+        """Keep ``said`` for ``step`` and ``key``; returns ``said``."""
+        if len(self._said) >= self.limit:
+            self._said.clear()
+        self._said[id(step)] = (step, key, said)
+        return said

@@ -20,6 +20,7 @@ Python, so quick clicks are never lost or applied to a stale position.
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections.abc import Mapping, Sequence
 from html import escape
@@ -471,6 +472,7 @@ class GameView(anywidget.AnyWidget):
             self._fail(str(exc))
 
     def _fail(self, reason: str, rule: str = "") -> None:
+        reason = with_names(reason, self.table.names)
         self.error = f"{reason} [{rule}]" if rule else reason
         self._error_rule = rule
         self._refresh()
@@ -611,11 +613,11 @@ class GameView(anywidget.AnyWidget):
             self.seat == EVERYTHING or self.seat == to_move) else None
         if not live and viewer.forgets and not viewer.knows_all(table.state):
             odds_seat = None  # an earlier position's odds count cards seen since
-        odds = ([o.to_dict() for o in presenter.odds(shown, odds_seat, memory=memory)]
+        odds = (_odds_rows([o.to_dict() for o in presenter.odds(shown, odds_seat, memory=memory)])
                 if odds_seat is not None else [])
         breakdown = presenter.breakdown(shown, table.names) if shown.is_terminal() else None
         now = table.state
-        told = presenter.told_steps(now, steps, viewer, table.names)
+        told = presenter.said_steps(now, steps, viewer, table.names)
         highlight = (presenter.target_of(steps[index - 1].action)
                      if index and not told[index - 1].concealed else None)
         self._log = _log_lines(shown, presenter, now, viewer, table.names)[-LOG_LINES:]
@@ -649,6 +651,7 @@ class GameView(anywidget.AnyWidget):
             "last": len(frames) - 1,
             "moves": [_move_label(i, step, table.names, said)
                       for i, (step, said) in enumerate(zip(steps, told, strict=True), 1)],
+            "moves_notation": _move_notations(told),
             "inspector": {
                 "title": page.title,
                 "rule": page.rule,
@@ -659,6 +662,8 @@ class GameView(anywidget.AnyWidget):
             },
             "odds": odds,
             "odds_for": table.names[odds_seat] if odds_seat is not None else "",
+            "odds_method": (presenter.odds_method(shown, odds_seat, memory=memory)
+                            if odds and odds_seat is not None else ""),
             "over": _banner(breakdown),
             "can_undo": live and self._undo_possible(),
             "bots": table.seats(),
@@ -683,15 +688,19 @@ _INTENTS = frozenset({"click", "notation", "step", "goto", "home", "end", "seat"
 def _start_page(state: State[Any], presenter: Presenter, now: State[Any], viewer: Viewer,
                 names: Sequence[str]) -> Page:
     """The set-up, as ``viewer`` may know it now (``now``: the game as it stands)."""
-    setup = [str(e) for e in getattr(state, "setup_events", ())]
-    for told in presenter.told_steps(now, state.history, viewer, names):
+    setup = presenter.said_events(now, getattr(state, "setup_events", ()), viewer, names)
+    for told in presenter.said_steps(now, state.history, viewer, names):
         setup.extend(told.events)
     body = "".join(f"<li>{escape(line)}</li>" for line in setup[:40])
     return Page("The start: the table as set up", "", f"<ul>{body}</ul>" if body else "")
 
 
 def _move_label(number: int, step: Step, names: Sequence[str], told: Told) -> str:
-    """A line of the move list: the step's number, who moved, the move as told to the view."""
+    """A line of the move list: the step's number and the move in the players' words as
+    told to the view (``told`` from :meth:`Presenter.said_steps`: the sentence names who
+    moved; a presenter without words gives notation, so the name is put before it)."""
+    if told.notation and told.action != told.notation:
+        return f"{number}. {told.action}"
     if step.actor == CHANCE:
         return f"{number}. {told.action}"  # chance's moves say "chance: ..." themselves
     who = names[step.actor] if 0 <= step.actor < len(names) else f"seat {step.actor}"
@@ -700,14 +709,48 @@ def _move_label(number: int, step: Step, names: Sequence[str], told: Told) -> st
 
 def _log_lines(state: State[Any], presenter: Presenter, now: State[Any], viewer: Viewer,
                names: Sequence[str]) -> list[str]:
-    """The latest steps of ``state`` and what they caused, as ``viewer`` may know them now."""
+    """The latest steps of ``state`` and what they caused, in the players' words, as
+    ``viewer`` may know them now."""
     lines: list[str] = []
     recent = state.recent_steps(12)
-    for step, told in zip(recent, presenter.told_steps(now, recent, viewer, names), strict=True):
-        who = "" if step.actor == CHANCE else f"seat {step.actor}: "
-        lines.append(f"{who}{told.action}")
+    for step, told in zip(recent, presenter.said_steps(now, recent, viewer, names), strict=True):
+        lines.append(_move_label(0, step, names, told).removeprefix("0. "))
         lines.extend(f"   {event}" for event in told.events)
     return lines
+
+
+def _move_notations(said: Sequence[Told]) -> list[str]:
+    """The notation of each line of the move list (its tooltip), as the viewer may know it."""
+    return [told.notation or told.action for told in said]
+
+
+_SEAT = re.compile(r"\bseat (\d{1,2})\b")
+
+
+def with_names(text: str, names: Sequence[str]) -> str:
+    """``text`` (an engine's refusal or error) with "seat N" replaced by the player's name.
+
+    >>> with_names("it is seat 1's turn, not seat 0's", ["Ann", "Bob"])
+    "it is Bob's turn, not Ann's"
+    """
+    def name(m: re.Match[str]) -> str:
+        seat = int(m.group(1))
+        return names[seat] if seat < len(names) and names[seat] else m.group(0)
+
+    return _SEAT.sub(name, text)
+
+
+def _odds_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The odds rows, each that repeats an earlier row's number saying which (``same_as``):
+    the panel shows it beside the row's note, which says why."""
+    first: dict[str, str] = {}
+    for row in rows:
+        key = f"{row['fraction']}:{bool(row.get('percent'))}"
+        if key in first:
+            row["same_as"] = first[key]
+        else:
+            first[key] = str(row["label"])
+    return rows
 
 
 def _banner(breakdown: Any) -> dict[str, Any] | None:
