@@ -24,6 +24,7 @@ shown to the viewer, if they may not.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -35,6 +36,22 @@ from goldlab.core.values import Action, Event
 if TYPE_CHECKING:
     from goldlab.core.game import Game
     from goldlab.core.state import State, Step
+
+
+_SEAT = re.compile(r"\bseat (\d{1,2})\b")
+
+
+def with_names(text: str, names: Sequence[str]) -> str:
+    """``text`` (an engine's refusal or error) with "seat N" replaced by the player's name.
+
+    >>> with_names("it is seat 1's turn, not seat 0's", ["Ann", "Bob"])
+    "it is Bob's turn, not Ann's"
+    """
+    def name(m: re.Match[str]) -> str:
+        seat = int(m.group(1))
+        return names[seat] if seat < len(names) and names[seat] else m.group(0)
+
+    return _SEAT.sub(name, text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,6 +334,11 @@ class Presenter:
         """Events outside any step (the set-up's) in the players' words, as ``viewer`` may
         know them now; the base class says their notation."""
         return [str(e) for e in events]
+
+    def said_refusal(self, reason: str, names: Sequence[str] = ()) -> str:
+        """A refusal (the engine's, or a click's) in the players' words: "seat 1" named,
+        and whatever notation the game can say better."""
+        return with_names(reason, names)
 
     def odds_method(self, state: State[Any], seat: int, *, memory: bool = False) -> str:
         """How :meth:`odds` are worked out, in a sentence a class can follow (shown above

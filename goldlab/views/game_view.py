@@ -20,7 +20,6 @@ Python, so quick clicks are never lost or applied to a stale position.
 from __future__ import annotations
 
 import math
-import re
 import time
 from collections.abc import Mapping, Sequence
 from html import escape
@@ -472,7 +471,7 @@ class GameView(anywidget.AnyWidget):
             self._fail(str(exc))
 
     def _fail(self, reason: str, rule: str = "") -> None:
-        reason = with_names(reason, self.table.names)
+        reason = self.table.presenter.said_refusal(reason, self.table.names)
         self.error = f"{reason} [{rule}]" if rule else reason
         self._error_rule = rule
         self._refresh()
@@ -722,22 +721,6 @@ def _log_lines(state: State[Any], presenter: Presenter, now: State[Any], viewer:
 def _move_notations(said: Sequence[Told]) -> list[str]:
     """The notation of each line of the move list (its tooltip), as the viewer may know it."""
     return [told.notation or told.action for told in said]
-
-
-_SEAT = re.compile(r"\bseat (\d{1,2})\b")
-
-
-def with_names(text: str, names: Sequence[str]) -> str:
-    """``text`` (an engine's refusal or error) with "seat N" replaced by the player's name.
-
-    >>> with_names("it is seat 1's turn, not seat 0's", ["Ann", "Bob"])
-    "it is Bob's turn, not Ann's"
-    """
-    def name(m: re.Match[str]) -> str:
-        seat = int(m.group(1))
-        return names[seat] if seat < len(names) and names[seat] else m.group(0)
-
-    return _SEAT.sub(name, text)
 
 
 def _odds_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

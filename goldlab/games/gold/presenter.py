@@ -58,7 +58,7 @@ from goldlab.games.gold.targets import (
     tableau_id,
     tableau_prefix,
 )
-from goldlab.games.gold.words import said, said_events
+from goldlab.games.gold.words import refusal, said, said_events
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -254,6 +254,10 @@ class GoldPresenter(Presenter):
         if viewer.forgets and not viewer.knows_all(now):
             hidden = face_down_now(_gold(now))
         return said_events(events, seat_names(now.players, names), hidden)
+
+    def said_refusal(self, reason: str, names: Sequence[str] = ()) -> str:
+        """A refusal with the players' names and the cards as players say them."""
+        return refusal(reason, names)
 
     def odds_method(self, state: State[Any], seat: int, *, memory: bool = False) -> str:
         """How the refill odds are counted, for the panel."""

@@ -10,13 +10,14 @@ the notation.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
-from goldlab.core.presentation import Told
+from goldlab.core.presentation import Told, with_names
 from goldlab.core.state import Step
 from goldlab.core.values import Action, Event
 from goldlab.games.gold.actions import DealDonkey, Exchange, NoBonus, Reveal, Steal, Take
-from goldlab.games.gold.cards import Card
+from goldlab.games.gold.cards import COLOURS, Card
 from goldlab.games.gold.events import (
     BonusDeclined,
     BonusTaken,
@@ -174,3 +175,22 @@ def _event(event: Event, label: Sequence[str], name: Name) -> str:
 
 def _list(cs: Sequence[Card], name: Name) -> str:
     return ", ".join(name(c) for c in cs) or "nothing"
+
+
+_CARD = re.compile(r"\b([a-z]{3,6}):(D|\d{1,2})\b")
+
+
+def refusal(reason: str, names: Sequence[str]) -> str:
+    """A refusal in the players' words: seats named, cards as players say them.
+
+    >>> refusal("red:5 is not in seat 1's tableau", ["Ann", "Dirk"])
+    "the red 5 is not in Dirk's tableau"
+    """
+    def card(m: re.Match[str]) -> str:
+        colour, value = m.groups()
+        if colour not in COLOURS:
+            return m.group(0)
+        return f"the {colour} {'donkey' if value == 'D' else value}"
+
+    text = _CARD.sub(card, with_names(reason, names))
+    return text.replace("the the ", "the ").replace("a the ", "the ")

@@ -9,7 +9,6 @@ exact odds of the next tile, a page per step and the final scoring by source.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -78,9 +77,8 @@ from goldlab.games.goldland.events import (
 from goldlab.games.goldland.rulebook import QUOTES
 from goldlab.games.goldland.state import GoldlandState
 from goldlab.games.goldland.tiles import ADVENTURE_NAMES, ADVENTURES
-from goldlab.games.goldland.words import said, said_events
+from goldlab.games.goldland.words import refusal, said, said_events
 
-_SEAT_WORD = re.compile(r"\bseat (\d)\b")
 _SAID = SaidCache()
 """The words of steps already said (Goldland hides nothing: they never change)."""
 
@@ -178,6 +176,11 @@ class GoldlandPresenter(Presenter):
             out.append(known)
         return out
 
+    def said_refusal(self, reason: str, names: Sequence[str] = ()) -> str:
+        """A refusal with the players' names and spaces said from the start."""
+        players = max(len(names), 6)
+        return refusal(reason, labeller(players, names))
+
     def said_events(self, now: State[Any], events: Sequence[Event], viewer: Viewer,
                     names: Sequence[str] = ()) -> list[str]:
         """The set-up's events in the players' words (Goldland hides nothing seen)."""
@@ -193,10 +196,9 @@ class GoldlandPresenter(Presenter):
         title = said(step, label, _tile_names(goldland_state(before)), Told(str(action))).action
         rule = _rule_of(action) or (step.events[0].rule if step.events else "")
         items = []
+        tile = _tile_names(goldland_state(before))
         for event in step.events:
-            text = event.describe()
-            text = text.split(" ", 1)[1] if " " in text else text
-            text = _SEAT_WORD.sub(lambda m: label(int(m.group(1))), text)
+            (text,) = said_events([event], label, tile)
             items.append(f'<li>{escape(text)} <small class="glg-rule">'
                          f"{escape(event.rule)}</small></li>")
         body = f"<ul>{''.join(items)}</ul>" if items else ""

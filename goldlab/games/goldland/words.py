@@ -34,7 +34,7 @@ from goldlab.games.goldland.actions import (
     Place,
 )
 from goldlab.games.goldland.articles import article_name
-from goldlab.games.goldland.board import GOAL, START, row_col
+from goldlab.games.goldland.board import GOAL, SIZE, START, row_col
 from goldlab.games.goldland.events import (
     Acquired,
     AdventureSurvived,
@@ -286,3 +286,20 @@ def _plain(event: Event, label: Callable[[int], str]) -> str:
     """An event's own text without its kind, the seats named."""
     text = event.describe().split(" ", 1)[-1]
     return _SEAT.sub(lambda m: label(int(m.group(1))), text)
+
+
+_CELL = re.compile(r"\b(\d),(\d)\b")
+
+
+def refusal(reason: str, label: Callable[[int], str]) -> str:
+    """A refusal in the players' words: seats named, spaces from the start.
+
+    >>> refusal("seat 1 cannot explore 5,6 now", lambda s: ["Bernd", "Claus"][s])
+    'Claus cannot explore north of the start now'
+    """
+    def cell(m: re.Match[str]) -> str:
+        r, c = int(m.group(1)), int(m.group(2))
+        return space(r * SIZE + c) if r < SIZE and c < SIZE else m.group(0)
+
+    named = _SEAT.sub(lambda m: label(int(m.group(1))), reason)
+    return _CELL.sub(cell, named)

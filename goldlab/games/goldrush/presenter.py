@@ -61,7 +61,7 @@ from goldlab.games.goldrush.observation import GONE, UP, GoldrushView
 from goldlab.games.goldrush.rulebook import CHANCE, TIES, quotes
 from goldlab.games.goldrush.rules import FOUND_FLIPPER, FOUND_OTHER, resolve_pair
 from goldlab.games.goldrush.state import GoldrushState
-from goldlab.games.goldrush.words import said, where
+from goldlab.games.goldrush.words import a_card, refusal, said, where
 from goldlab.games.goldrush.words import sentence as _sentence
 
 if TYPE_CHECKING:
@@ -201,7 +201,14 @@ def _inline_card(c: Card) -> str:
     bg, fg = FACES[_face_key(c)]
     return (f'<span style="display:inline-block;min-width:2.6em;padding:2px 6px;'
             f'border-radius:999px;background:{bg};color:{fg};font-weight:700;'
-            f'text-align:center">{escape(str(c))}</span>')
+            f'text-align:center">{escape(_face_words(c))}</span>')
+
+
+def _face_words(c: Card) -> str:
+    """A card's face in words, short: "gold 3", "violet 2", "dynamite"."""
+    if c.is_gold:
+        return f"gold {c.value}"
+    return "dynamite" if c.is_dynamite else f"{c.colour} {c.value}"
 
 
 class GoldrushPresenter(Presenter):
@@ -572,6 +579,10 @@ class GoldrushPresenter(Presenter):
         who = self._names(now.players, names)
         return [_sentence(self.describe(e, who)) for e in events]
 
+    def said_refusal(self, reason: str, names: Sequence[str] = ()) -> str:
+        """A refusal with the players' names and places as players point at them."""
+        return refusal(reason, names)
+
     def odds_method(self, state: State[Any], seat: int, *, memory: bool = False) -> str:
         """How the odds are counted, for the panel."""
         s = _goldrush(state)
@@ -648,8 +659,8 @@ class GoldrushPresenter(Presenter):
         """An event in players' words, with their names."""
         if isinstance(event, CardFlipped):
             again = "" if event.first_time else " (seen before)"
-            name = self.card_name(event.card)
-            return f"{names[event.seat]} turns up {event.place}: {name}{again}"
+            name = a_card(event.card, self._word())
+            return f"{names[event.seat]} turns up {where(event.place)}: {name}{again}"
         if isinstance(event, GoldFound):
             if event.owner is None:
                 why = f"{event.digger.colour} belongs to nobody, so the flipper gets it"

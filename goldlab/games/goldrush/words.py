@@ -9,9 +9,10 @@ step whose cards lie face down again (or left the table) is told without them, a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
-from goldlab.core.presentation import Told
+from goldlab.core.presentation import Told, with_names
 from goldlab.core.state import Step
 from goldlab.core.values import Event
 from goldlab.games.goldrush.actions import Flip, Reveal
@@ -51,6 +52,8 @@ def said(step: Step, told: Told, who: Sequence[str], place: Callable[[int], str]
     if told.concealed or flipped is None:
         if isinstance(action, Flip) and flipped is None:
             line = f"{name} flips {at}, a card nobody has seen yet"
+        elif isinstance(action, Reveal):
+            line = f"{name} turns up {at}"  # chance's answer, the card not named
         else:
             line = f"{name} flips {at}"
     else:
@@ -71,3 +74,15 @@ def said(step: Step, told: Told, who: Sequence[str], place: Callable[[int], str]
 def sentence(text: str) -> str:
     """``text`` with a capital letter."""
     return text[:1].upper() + text[1:]
+
+
+_PLACE = re.compile(r"(?:the card at |position )?#(\d{1,2})\b")
+
+
+def refusal(reason: str, names: Sequence[str]) -> str:
+    """A refusal in the players' words: seats named, places as players point at them.
+
+    >>> refusal("the card at #18 is already face up", ["Ann"])
+    'card 18 is already face up'
+    """
+    return _PLACE.sub(lambda m: f"card {m.group(1)}", with_names(reason, names))
