@@ -187,6 +187,8 @@ def test_odds_are_said_as_a_teacher_says_them(game: str) -> None:
         assert "/" in row["fraction"]  # the exact fraction, on demand
         if row["fraction"] in seen:  # a repeated number says which row it repeats, and why
             assert row["same_as"] == seen[row["fraction"]] and row["note"]
+            if row["label"] == "next tile has an adventure":
+                assert "treasure field has an adventure too" in row["note"]
         else:
             seen[row["fraction"]] = row["label"]
             assert "same_as" not in row

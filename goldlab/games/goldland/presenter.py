@@ -140,7 +140,9 @@ class GoldlandPresenter(Presenter):
         out: list[Odds | Expectation] = [
             Odds("next tile has an adventure or a treasure", Fraction(either, n),
                  f"{either} {of_n}"),
-            Odds("next tile has an adventure", Fraction(adventures, n), f"{adventures} {of_n}"),
+            Odds("next tile has an adventure", Fraction(adventures, n), f"{adventures} {of_n}"
+                 + (": every face-down tile with a treasure field has an adventure too"
+                    if adventures == either and fields else "")),
             Odds("next tile has a treasure field", Fraction(fields, n), treasure_note),
         ]
         for key in ADVENTURES:
