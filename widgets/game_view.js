@@ -373,6 +373,7 @@ function render({ model, el: root }) {
     inspector.replaceChildren(...parts);
   }
 
+  let exactShown = false;  // the exact fractions, on demand
   function drawOdds(p) {
     odds.style.display = p.odds.length ? "" : "none";
     if (!p.odds.length) return;
@@ -381,25 +382,48 @@ function render({ model, el: root }) {
       const list = el("ul", "gl-odds-short");
       for (const row of p.odds.slice(0, ODDS_ON_PROJECTOR)) {
         const li = el("li", "", `${row.label}: `);
-        li.append(el("b", "gl-num", `${Math.round(row.decimal * 100)} %`));
+        li.append(el("b", "gl-num", row.percent || `${Math.round(row.decimal * 100)} %`));
+        if (row.about) li.append(` (${row.about})`);
         li.title = `${row.fraction}${row.note ? ` \u2014 ${row.note}` : ""}`;
         list.append(li);
       }
       odds.replaceChildren(el("h4", "", `Odds for ${p.odds_for}`), list);
       return;
     }
+    // As a teacher says them: a percentage and "about 1 in 3"; the exact fraction on
+    // demand (the toggle, or a row's tooltip); a row that repeats a number says why; the
+    // method above the table, not only in a tooltip.
     const table = el("table", "gl-table gl-odds-table");
     const head = el("tr");
-    head.append(el("th", "", "chance"), el("th", "", "exact"), el("th", "", "decimal"));
+    head.append(el("th", "", "chance"), el("th", "", "%"), el("th", "", "in words"));
+    if (exactShown) head.append(el("th", "", "exact"), el("th", "", "decimal"));
     table.append(head);
     for (const row of p.odds) {
       const tr = el("tr");
       const what = el("td", "", row.label);
-      if (row.note) what.title = row.note;
-      tr.append(what, el("td", "gl-num", row.fraction), el("td", "gl-num", row.decimal.toFixed(3)));
+      const exact = `exactly ${row.fraction} = ${row.decimal.toFixed(3)}`;
+      tr.title = row.note ? `${exact} \u2014 ${row.note}` : exact;
+      if (row.same_as) {
+        const why = el("div", "gl-odds-why",
+          `the same number as \u201c${row.same_as}\u201d${row.note ? `: ${row.note}` : ""}`);
+        what.append(why);
+      }
+      const percent = row.percent || row.decimal.toFixed(2);
+      tr.append(what, el("td", "gl-num", percent), el("td", "gl-odds-about", row.about || "expected value"));
+      if (exactShown) tr.append(el("td", "gl-num", row.fraction), el("td", "gl-num", row.decimal.toFixed(3)));
       table.append(tr);
     }
-    odds.replaceChildren(el("h4", "", `Exact odds for ${p.odds_for}`), table);
+    const toggle = button("gl-odds-exact", exactShown ? "hide fractions" : "exact fractions",
+      exactShown ? "hide the exact fractions" : "show each chance as an exact fraction");
+    toggle.setAttribute("aria-pressed", String(exactShown));
+    toggle.addEventListener("click", () => {
+      exactShown = !exactShown;
+      drawOdds(model.get("payload"));
+    });
+    const parts = [el("h4", "", `Odds for ${p.odds_for}`)];
+    if (p.odds_method) parts.push(el("p", "gl-odds-method", p.odds_method));
+    parts.push(table, toggle);
+    odds.replaceChildren(...parts);
   }
 
   // The move list is rebuilt only when the moves change; a step just moves the marker.
@@ -426,8 +450,10 @@ function render({ model, el: root }) {
     const key = `${p.moves.length}:${p.moves[p.moves.length - 1] || ""}:${p.moves[0] || ""}`;
     if (key !== movesKey) {
       movesKey = key;
+      const notations = p.moves_notation || [];
       const items = ["start", ...p.moves].map((text, i) => {
         const li = el("li", "gl-move", text);
+        if (i > 0 && notations[i - 1]) li.title = notations[i - 1];  // the notation
         li.dataset.index = String(i);
         li.tabIndex = 0;
         li.setAttribute("role", "button");

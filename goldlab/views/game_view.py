@@ -482,6 +482,7 @@ class GameView(anywidget.AnyWidget):
             self._fail(str(exc))
 
     def _fail(self, reason: str, rule: str = "") -> None:
+        reason = self.table.presenter.said_refusal(reason, self.table.names)
         self.error = f"{reason} [{rule}]" if rule else reason
         self._error_rule = rule
         self._refresh()
@@ -552,7 +553,7 @@ class GameView(anywidget.AnyWidget):
         page = scene.pages[scene.page]
         quote, error_quote = scene.quote, scene.error_quote
         odds_seat = scene.odds_seat
-        odds = [o.to_dict() for o in scene.odds]
+        odds = _odds_rows([o.to_dict() for o in scene.odds])
         self._log = _log_lines(scene.recent, table.names)[-LOG_LINES:]
         self._revision += 1
         example = self.legal[:1]
@@ -584,6 +585,7 @@ class GameView(anywidget.AnyWidget):
             "last": len(frames) - 1,
             "moves": [_move_label(i, step, table.names, said)
                       for i, (step, said) in enumerate(zip(steps, scene.told, strict=True), 1)],
+            "moves_notation": _move_notations(scene.told),
             "inspector": {
                 "title": page.title,
                 "rule": page.rule,
@@ -595,6 +597,7 @@ class GameView(anywidget.AnyWidget):
             },
             "odds": odds,
             "odds_for": table.names[odds_seat] if odds_seat is not None else "",
+            "odds_method": scene.odds_method,
             "over": _banner(scene.breakdown),
             "can_undo": live and self._undo_possible(),
             "bots": table.seats(),
@@ -698,7 +701,11 @@ _INTENTS = frozenset(_HANDLERS)
 
 
 def _move_label(number: int, step: Step, names: Sequence[str], told: Told) -> str:
-    """A line of the move list: the step's number, who moved, the move as told to the view."""
+    """A line of the move list: the step's number and the move in the players' words as
+    told to the view (``told`` from :meth:`Presenter.said_steps`: the sentence names who
+    moved; a presenter without words gives notation, so the name is put before it)."""
+    if told.notation and told.action != told.notation:
+        return f"{number}. {told.action}"
     if step.actor == CHANCE:
         return f"{number}. {told.action}"  # chance's moves say "chance: ..." themselves
     who = names[step.actor] if 0 <= step.actor < len(names) else f"seat {step.actor}"
@@ -706,13 +713,31 @@ def _move_label(number: int, step: Step, names: Sequence[str], told: Told) -> st
 
 
 def _log_lines(recent: Sequence[tuple[Step, Told]], names: Sequence[str]) -> list[str]:
-    """The latest steps of the position shown and what they caused, as told to the view."""
+    """The latest steps of the position shown and what they caused, in the players' words,
+    as told to the view."""
     lines: list[str] = []
     for step, told in recent:
-        who = "" if step.actor == CHANCE else f"seat {step.actor}: "
-        lines.append(f"{who}{told.action}")
+        lines.append(_move_label(0, step, names, told).removeprefix("0. "))
         lines.extend(f"   {event}" for event in told.events)
     return lines
+
+
+def _move_notations(said: Sequence[Told]) -> list[str]:
+    """The notation of each line of the move list (its tooltip), as the viewer may know it."""
+    return [told.notation or told.action for told in said]
+
+
+def _odds_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The odds rows, each that repeats an earlier row's number saying which (``same_as``):
+    the panel shows it beside the row's note, which says why."""
+    first: dict[str, str] = {}
+    for row in rows:
+        key = f"{row['fraction']}:{bool(row.get('percent'))}"
+        if key in first:
+            row["same_as"] = first[key]
+        else:
+            first[key] = str(row["label"])
+    return rows
 
 
 def _banner(breakdown: Any) -> dict[str, Any] | None:

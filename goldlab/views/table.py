@@ -432,13 +432,18 @@ class Table:
 
     # ---------------------------------------------------------------- helpers for views
     def status(self, state: State[Any] | None = None) -> str:
-        """Whose move it is (or that the game is over), with the players' names."""
+        """Whose move it is (or who won), in the players' words, with their names."""
         state = self.state if state is None else state
         seat = state.current_player
         if seat == TERMINAL:
-            return "Game over"
+            outcome = state.outcome()
+            if outcome is None:  # pragma: no cover - a finished game has an outcome
+                return "Game over"
+            winners = " and ".join(self.names[w] for w in outcome.winners)
+            verb = "share the victory" if len(outcome.winners) > 1 else "wins"
+            return f"Game over: {winners} {verb}"
         if seat == CHANCE:
-            return "Chance to move"
+            return "Chance is to move: a card or tile is turned up"
         who = self.names[seat]
         return f"{who} to move" + ("" if self.is_person(seat) else f" ({self._bot_specs[seat]})")
 

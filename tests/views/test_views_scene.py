@@ -16,7 +16,7 @@ import pytest
 
 import goldlab
 from goldlab.core.presentation import Presenter, Scene, Viewer
-from goldlab.core.state import CHANCE
+from goldlab.views.game_view import _move_label, _odds_rows
 
 views = pytest.importorskip("goldlab.views")
 GameView = views.GameView
@@ -81,21 +81,24 @@ def _by_parts(view: Any) -> dict[str, Any]:
     odds_seat = to_move if to_move >= 0 and (viewer.everything or seat == to_move) else None
     if not live and viewer.forgets and not viewer.knows_all(table.state):
         odds_seat = None
-    odds = ([o.to_dict() for o in presenter.odds(shown, odds_seat, memory=viewer.forgets)]
+    odds = (_odds_rows([o.to_dict() for o in presenter.odds(shown, odds_seat,
+                                                            memory=viewer.forgets)])
             if odds_seat is not None else [])
-    told = presenter.told_steps(table.state, steps, viewer, table.names)
+    told = presenter.said_steps(table.state, steps, viewer, table.names)
     highlight = (presenter.target_of(steps[index - 1].action)
                  if index and not told[index - 1].concealed and part is None else None)
     recent = shown.recent_steps(12)
     log = []
-    for step, said in zip(recent, presenter.told_steps(table.state, recent, viewer, table.names),
+    for step, said in zip(recent, presenter.said_steps(table.state, recent, viewer, table.names),
                           strict=True):
-        log.append(("" if step.actor == CHANCE else f"seat {step.actor}: ") + said.action)
+        log.append(_move_label(0, step, table.names, said).removeprefix("0. "))
         log.extend(f"   {event}" for event in said.events)
     quote = presenter.quote(page.rule)
     return {"board": board, "legal": sorted(targets), "highlight": highlight or "",
             "index": index, "live": live, "acting": acting,
-            "moves_told": [t.action for t in told], "inspector_title": page.title,
+            "moves": [_move_label(i, step, table.names, t)
+                      for i, (step, t) in enumerate(zip(steps, told, strict=True), 1)],
+            "inspector_title": page.title,
             "inspector_html": page.html, "quote": quote.to_dict() if quote else None,
             "pages": len(pages), "odds": odds,
             "odds_for": table.names[odds_seat] if odds_seat is not None else "",
@@ -108,9 +111,7 @@ def _drawn(view: Any) -> dict[str, Any]:
     return {"board": payload["board"], "legal": payload["legal"],
             "highlight": payload["highlight"], "index": payload["index"],
             "live": payload["live"], "acting": payload["acting"],
-            "moves_told": [m.split(". ", 1)[1].split(": ", 1)[-1] if ": " in m
-                           and not m.split(". ", 1)[1].startswith("chance")
-                           else m.split(". ", 1)[1] for m in payload["moves"]],
+            "moves": payload["moves"],
             "inspector_title": inspector["title"], "inspector_html": inspector["html"],
             "quote": inspector["quote"], "pages": inspector["pages"], "odds": payload["odds"],
             "odds_for": payload["odds_for"], "over": payload["over"] is not None,

@@ -26,18 +26,19 @@ from goldlab.core.presentation import (
     Presenter,
     Quote,
     Refuse,
+    SaidCache,
     Select,
     Told,
     Viewer,
 )
 from goldlab.core.state import CHANCE, TERMINAL, State, Step
-from goldlab.core.values import Action
+from goldlab.core.values import Action, Event
 from goldlab.games.gold.actions import DealDonkey, Exchange, Reveal, Steal, Take
 from goldlab.games.gold.cards import Card
 from goldlab.games.gold.events import FINAL, REFILL, SetCompleted
 from goldlab.games.gold.inspector import breakdown, pages
 from goldlab.games.gold.knowledge import face_down_now, told_without
-from goldlab.games.gold.odds import refill_odds
+from goldlab.games.gold.odds import refill_method, refill_odds
 from goldlab.games.gold.parts import scoring_parts, set_scored_page
 from goldlab.games.gold.rulebook import GAMEPLAY, QUOTES
 from goldlab.games.gold.rules import BONUS, EXCHANGES, NO_BONUS, STEALS, TAKES
@@ -58,9 +59,13 @@ from goldlab.games.gold.targets import (
     tableau_id,
     tableau_prefix,
 )
+from goldlab.games.gold.words import refusal, said, said_events
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
+
+_SAID = SaidCache()
+"""The words of steps already said (by the cards hidden when said)."""
 
 
 def _gold(state: State[Any]) -> GoldState:
@@ -244,6 +249,39 @@ class GoldPresenter(Presenter):
         label = seat_names(now.players, names)
         return [told_without(step, hidden, label) for step in steps]
 
+    def said_steps(self, now: State[Any], steps: Sequence[Step], viewer: Viewer,
+                   names: Sequence[str] = ()) -> list[Told]:
+        """:meth:`told_steps` in the players' words ("Dirk takes the red 8"), the cards that
+        lie face down in a scoring pile now left out as :meth:`told` leaves them out."""
+        hidden = frozenset[Card]()
+        if viewer.forgets and not viewer.knows_all(now):
+            hidden = face_down_now(_gold(now))
+        label = seat_names(now.players, names)
+        key = (label, hidden)
+        out = []
+        for step in steps:
+            known = _SAID.get(step, key)
+            out.append(known if known is not None else
+                       _SAID.put(step, key, said(step, label, hidden)))
+        return out
+
+    def said_events(self, now: State[Any], events: Sequence[Event], viewer: Viewer,
+                    names: Sequence[str] = ()) -> list[str]:
+        """The set-up's events in the players' words, without the cards that lie face
+        down in a scoring pile now (memory mode)."""
+        hidden = frozenset[Card]()
+        if viewer.forgets and not viewer.knows_all(now):
+            hidden = face_down_now(_gold(now))
+        return said_events(events, seat_names(now.players, names), hidden)
+
+    def said_refusal(self, reason: str, names: Sequence[str] = ()) -> str:
+        """A refusal with the players' names and the cards as players say them."""
+        return refusal(reason, names)
+
+    def odds_method(self, state: State[Any], seat: int, *, memory: bool = False) -> str:
+        """How the refill odds are counted, for the panel."""
+        return refill_method(_gold(state), seat)
+
     def told_pages(self, now: State[Any], before: State[Any], step: Step, after: State[Any],
                    viewer: Viewer, names: Sequence[str] = ()) -> list[Page]:
         """:meth:`pages`, or in memory mode, while cards lie in the scoring piles, one page
@@ -255,7 +293,7 @@ class GoldPresenter(Presenter):
         shows_tableaux = (isinstance(step.action, Steal) or _gold(before).phase == BONUS
                           or any(type(e) is SetCompleted for e in step.events))
         if hidden and shows_tableaux:
-            told = told_without(step, hidden, seat_names(now.players, names))
+            told = said(step, seat_names(now.players, names), hidden)
             body = "".join(f"<li>{escape(line)}</li>" for line in told.events)
             return [Page(told.action, told.rules[0] if told.rules else "", f"<ul>{body}</ul>")]
         return super().told_pages(now, before, step, after, viewer, names)

@@ -62,6 +62,8 @@ from goldlab.games.goldrush.observation import GONE, UP, GoldrushView
 from goldlab.games.goldrush.rulebook import CHANCE, TIES, quotes
 from goldlab.games.goldrush.rules import FOUND_FLIPPER, FOUND_OTHER, resolve_pair
 from goldlab.games.goldrush.state import GoldrushState
+from goldlab.games.goldrush.words import a_card, refusal, said, where
+from goldlab.games.goldrush.words import sentence as _sentence
 
 if TYPE_CHECKING:
     from goldlab.games.goldrush.game import GoldrushGame
@@ -200,7 +202,14 @@ def _inline_card(c: Card) -> str:
     bg, fg = FACES[_face_key(c)]
     return (f'<span style="display:inline-block;min-width:2.6em;padding:2px 6px;'
             f'border-radius:999px;background:{bg};color:{fg};font-weight:700;'
-            f'text-align:center">{escape(str(c))}</span>')
+            f'text-align:center">{escape(_face_words(c))}</span>')
+
+
+def _face_words(c: Card) -> str:
+    """A card's face in words, short: "gold 3", "violet 2", "dynamite"."""
+    if c.is_gold:
+        return f"gold {c.value}"
+    return "dynamite" if c.is_dynamite else f"{c.colour} {c.value}"
 
 
 class GoldrushPresenter(Presenter):
@@ -562,6 +571,49 @@ class GoldrushPresenter(Presenter):
         who = self._names(now.players, names)
         return [self._told(step, turn, who) for step in steps]
 
+    def said_steps(self, now: State[Any], steps: Sequence[Step], viewer: Viewer,
+                   names: Sequence[str] = ()) -> list[Told]:
+        """:meth:`told_steps` in the players' words ("Ann turns up card 18: an orange gold
+        digger (5)"); a step told without its cards is said without them ("Ann flips card
+        18")."""
+        who = self._names(now.players, names)
+        layout = now.game.options.layout
+
+        def place(position: int) -> str:
+            return label(position, layout)
+
+        def describe(event: Event) -> str:
+            return self.describe(event, who)
+
+        def unnamed(event: Event) -> str:
+            return _unnamed(event, who) if _named_cards(event) else self.describe(event, who)
+
+        return [said(step, told, who, place, describe, unnamed, self._word())
+                for step, told in zip(steps, self.told_steps(now, steps, viewer, names),
+                                      strict=True)]
+
+    def said_events(self, now: State[Any], events: Sequence[Event], viewer: Viewer,
+                    names: Sequence[str] = ()) -> list[str]:
+        """The set-up's events in the players' words (they name no card)."""
+        who = self._names(now.players, names)
+        return [_sentence(self.describe(e, who)) for e in events]
+
+    def said_refusal(self, reason: str, names: Sequence[str] = ()) -> str:
+        """A refusal with the players' names and places as players point at them."""
+        return refusal(reason, names)
+
+    def odds_method(self, state: State[Any], seat: int, *, memory: bool = False) -> str:
+        """How the odds are counted, for the panel."""
+        s = _goldrush(state)
+        if s.is_terminal():
+            return ""
+        total = sum(s.observation(seat).unseen_counts())
+        return (f"Counted, not guessed: a card nobody has seen is any of the {total} cards "
+                "nobody has seen yet, each as likely as the others; a chance is how many of "
+                f"them fit, divided by {total}.  Two flips: every pair of those cards is "
+                "counted, the first card and then one of the others.  Cards you have seen "
+                "are not counted: you remember them.")
+
     @staticmethod
     def _told(step: Step, turn: int, who: Sequence[str]) -> Told:
         """``step`` told in full if its flips are of the turn ``turn`` (open now), else
@@ -615,18 +667,10 @@ class GoldrushPresenter(Presenter):
         who = self._names(b.players, names)
         layout = b.game.options.layout
         action = step.action
-        if isinstance(action, Flip):
-            title = f"Turn {b.turn_no}: {who[step.actor]} flips {label(action.position, layout)}"
-        elif isinstance(action, Reveal):
-            title = (f"Turn {b.turn_no}: the card at {label(action.position, layout)} is "
-                     f"{action.card}")
-        else:  # pragma: no cover - Mount Goldrush has no other actions
-            title = str(step)
+        title = f"Turn {b.turn_no}: " + said(
+            step, Told(str(action)), who, lambda p: label(p, layout),
+            lambda e: self.describe(e, who), lambda e: _unnamed(e, who), self._word()).action
         flipped = [e for e in step.events if isinstance(e, CardFlipped)]
-        if isinstance(action, Flip) and not flipped:
-            title += " (a card nobody has seen: chance decides what it is)"
-        elif flipped and isinstance(action, Flip):
-            title += f": {flipped[0].card}"
         rules = [e.rule for e in step.events if not isinstance(e, CardFlipped)]
         rule = rules[0] if rules else (CHANCE if isinstance(action, Reveal) and not flipped
                                        else HOW_TO_PLAY)
@@ -666,8 +710,8 @@ class GoldrushPresenter(Presenter):
         """An event in players' words, with their names."""
         if isinstance(event, CardFlipped):
             again = "" if event.first_time else " (seen before)"
-            name = self.card_name(event.card)
-            return f"{names[event.seat]} turns up {event.place}: {name}{again}"
+            name = a_card(event.card, self._word())
+            return f"{names[event.seat]} turns up {where(event.place)}: {name}{again}"
         if isinstance(event, GoldFound):
             if event.owner is None:
                 why = f"{event.digger.colour} belongs to nobody, so the flipper gets it"
@@ -678,7 +722,7 @@ class GoldrushPresenter(Presenter):
         if isinstance(event, DiggerKicked):
             return (f"the {self.card_name(event.stronger)} kicks the "
                     f"{self.card_name(event.weaker)} out of the game and goes back face down "
-                    f"at {event.place}")
+                    f"as {where(event.place)}")
         if isinstance(event, Blasted):
             a, b = event.cards
             lost = " (the gold is lost)" if a.is_gold or b.is_gold else ""
@@ -775,12 +819,12 @@ def _named_cards(event: Event) -> tuple[Card, ...]:
 def _unnamed(event: Event, who: Sequence[str]) -> str:
     """What an event did, without naming the cards (they lie face down now, or are gone)."""
     if isinstance(event, CardFlipped):
-        return f"{who[event.seat]} flips the card at {event.place}"
+        return f"{who[event.seat]} flips {where(event.place)}"
     if isinstance(event, GoldFound):
         return (f"gold found: a gold card goes under {who[event.receiver]}'s mine entrance "
                 "and both cards leave the table")
     if isinstance(event, DiggerKicked):
-        return f"one card leaves the game, the other goes back face down at {event.place}"
+        return f"one card leaves the game, the other goes back face down as {where(event.place)}"
     if isinstance(event, Blasted):
         return "both cards leave the game"
     if isinstance(event, NothingHappens):
