@@ -38,7 +38,7 @@ from goldlab.core.presentation import Page, Play, Presenter, Refuse, Select, Tol
 from goldlab.core.record import Record
 from goldlab.core.state import CHANCE, TERMINAL, State, Step
 from goldlab.scenarios import Scenario
-from goldlab.views.table import VIEW_MAX_RECORD_BYTES, VIEW_MAX_STEPS, Table
+from goldlab.views.table import VIEW_MAX_RECORD_BYTES, VIEW_MAX_STEPS, WATCH_SPEEDS, Table
 
 
 def _frontend() -> Traversable:
@@ -507,7 +507,8 @@ class GameView(anywidget.AnyWidget):
             if not isinstance(content, dict):
                 raise Refused(f"a message is an object with a 'type', not "
                               f"{type(content).__name__}")
-            self._dispatch(content.get("type"), content)
+            with self.table.in_background():  # bots think on a worker: the next intent is heard
+                self._dispatch(content.get("type"), content)
         except (ValueError, TypeError, OverflowError, GoldlabError) as exc:
             self._fail(str(exc) or type(exc).__name__)  # a malformed message: changes nothing
         self.last_update_ms = (time.perf_counter() - started) * 1000
@@ -516,6 +517,9 @@ class GameView(anywidget.AnyWidget):
         value = content.get("value")
         if not isinstance(kind, str) or kind not in _INTENTS:
             raise Refused(f"unknown message type {str(kind)[:40]!r}")
+        if kind in _ANALYSIS_INTENTS:
+            self._dispatch_analysis(kind, value)
+            return
         if kind == "click":
             target = content.get("target")
             if not isinstance(target, str) or len(target) > 200:
@@ -567,6 +571,80 @@ class GameView(anywidget.AnyWidget):
         elif kind == "clear":
             self.selection = self.hint = self.error = ""
             self._refresh()
+
+    def _dispatch_analysis(self, kind: str, value: Any) -> None:
+        """The analysis board's intents: watch speed, pause, play from here, the main line."""
+        if kind == "speed":
+            if isinstance(value, bool) or not isinstance(value, int | float) or (
+                    value not in WATCH_SPEEDS):
+                raise Refused(f"a speed is one of {', '.join(f'{s:g}' for s in WATCH_SPEEDS)} "
+                              f"moves a second")
+            self.set_speed(float(value))
+        elif kind == "pause":
+            self.pause()
+        elif kind == "branch":
+            self.play_from_here()
+        elif kind == "main":
+            self.back_to_main_line()
+
+    # ---------------------------------------------------------------- the analysis board
+    def set_speed(self, moves_per_second: float) -> None:
+        """Bot moves a second when the bots play in the background (0: as fast as they
+        decide): a bots-only game is then watched live.  From the browser one of
+        :data:`~goldlab.views.table.WATCH_SPEEDS`; from Python any speed up to 100."""
+        speed = float(moves_per_second)
+        if not 0 <= speed <= 100:
+            raise ValueError(f"a speed is 0 (at once) to 100 moves a second, not {speed!r}")
+        self.table.pace = 1 / speed if speed else 0.0
+        self._refresh()
+
+    def watch(self, moves_per_second: float = 1.0) -> None:
+        """Let the bots play on live at ``moves_per_second`` (a worker thread paces them;
+        :meth:`pause`, Undo or New game stop it), e.g. a game among bots only."""
+        self.set_speed(moves_per_second)
+        self.error = ""
+        self.table.play_in_background()
+
+    def pause(self) -> None:
+        """Stop the bots playing in the background (a search is cut short, its move dropped);
+        "Let bots move" goes on."""
+        self.table.cancel_bots()
+        self._refresh()
+
+    def play_from_here(self) -> None:
+        """Play on from the position shown (a *variation*: what if she had taken the other
+        card?), keeping the game to come back to (:meth:`back_to_main_line`)."""
+        if self.locked:
+            self._fail(LOCKED)
+            return
+        frames, _ = self.table.frames()
+        index = len(frames) - 1 if self.position is None else self.position
+        self.position, self.page, self.selection, self.hint, self.error = None, 0, "", "", ""
+        self.table.play_from(index)  # redraws every view of the table
+
+    def back_to_main_line(self) -> None:
+        """Leave the variation: the game as it was, shown at the position the variation left."""
+        if self.table.variation_from is None:
+            self._fail("this is the main line: there is no variation to leave")
+            return
+        self.selection = self.hint = self.error = ""
+        index = self.table.back_to_main()
+        self.goto(index)
+
+    def _analysis_payload(self) -> dict[str, Any]:
+        """The speed control, whether the bots play in the background, and the variation."""
+        pace = self.table.pace
+        branch = self.table.variation_from
+        return {
+            "speed": round(1 / pace, 3) if pace else 0,
+            "speeds": list(WATCH_SPEEDS),
+            "bots_running": self.table.bots_running,
+            "variation": None if branch is None else {
+                "from": branch,
+                "label": f"Variation from step {branch}: the game itself is kept",
+                "back": "Back to the main line",
+            },
+        }
 
     # ---------------------------------------------------------------- the payload
     def _viewer(self) -> Viewer:
@@ -664,6 +742,7 @@ class GameView(anywidget.AnyWidget):
             "bots": table.seats(),
             "bot_choices": table.seat_choices(),
             "log": self._log,
+            **self._analysis_payload(),
         }
 
     def _undo_possible(self) -> bool:
@@ -678,6 +757,10 @@ _INTENTS = frozenset({"click", "notation", "step", "goto", "home", "end", "seat"
                       "projector", "bot", "undo", "bots", "new", "rematch", "save", "load",
                       "clear"})
 """The intents the front end sends."""
+
+_ANALYSIS_INTENTS = frozenset({"speed", "pause", "branch", "main"})
+"""The analysis board's intents (:meth:`GameView._dispatch_analysis`)."""
+_INTENTS = _INTENTS | _ANALYSIS_INTENTS
 
 
 def _start_page(state: State[Any], presenter: Presenter, now: State[Any], viewer: Viewer,
