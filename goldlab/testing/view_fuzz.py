@@ -165,10 +165,13 @@ def _alarm(seconds: float) -> Iterator[None]:
 
 
 def _settle(view: Any) -> None:
-    """Wait for the bots a message set playing in the background (a view's worker), so
-    each message is measured, and its refusal checked, on its own."""
-    wait = getattr(view.table, "wait_for_bots", None)
-    if wait is not None:
+    """Let the bots a message set playing in the background (a view's worker) finish, or
+    stop them after a moment (a slow watching pace), so each message is measured, and
+    its refusal checked, on its own."""
+    table = view.table
+    wait = getattr(table, "wait_for_bots", None)
+    if wait is not None and not wait(0.3):
+        table.cancel_bots()
         wait(30.0)
 
 
