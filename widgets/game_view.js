@@ -344,11 +344,9 @@ function render({ model, el: root }) {
     const thinking = Boolean(model.get("thinking"));
     for (const control of waitWhileThinking) control.disabled = thinking;
     const p = model.get("payload");
-    if (!thinking && p && p.title) {
-      undo.disabled = !p.can_undo;
-      bots.disabled = !p.live || Boolean(p.bots_running);
-    }
     if (p && p.title) {
+      undo.disabled = !p.can_undo;
+      bots.disabled = thinking || !p.live || Boolean(p.bots_running);
       pause.disabled = !p.bots_running;
       branch.disabled = Boolean(p.locked);
     }
