@@ -348,7 +348,7 @@ function render({ model, el: root }) {
       undo.disabled = !p.can_undo;
       bots.disabled = thinking || !p.live || Boolean(p.bots_running);
       pause.disabled = !p.bots_running;
-      branch.disabled = Boolean(p.locked);
+      branch.disabled = !p.can_branch;
     }
     // A teacher's lock: Python refuses these intents; the page hides their controls too.
     const locked = Boolean(p && p.locked);

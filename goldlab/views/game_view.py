@@ -614,13 +614,24 @@ class GameView(anywidget.AnyWidget):
     def play_from_here(self) -> None:
         """Play on from the position shown (a *variation*: what if she had taken the other
         card?), keeping the game to come back to (:meth:`back_to_main_line`)."""
-        if self.locked:
-            self._fail(LOCKED)
+        why = self._why_no_variation()
+        if why:
+            self._fail(why)
             return
         frames, _ = self.table.frames()
         index = len(frames) - 1 if self.position is None else self.position
         self.position, self.page, self.selection, self.hint, self.error = None, 0, "", "", ""
         self.table.play_from(index)  # redraws every view of the table
+
+    def _why_no_variation(self) -> str:
+        """Why this view may not play from here now, or ``""``: a variation plays on with the
+        game's own cards to come, so during a game only the teacher's unlocked view may."""
+        if self.locked:
+            return LOCKED
+        if self.seat != EVERYTHING and not self.table.state.is_terminal():
+            return ("a variation would turn up the cards still to come: during a game only "
+                    "the teacher's view (everything) plays from here")
+        return ""
 
     def back_to_main_line(self) -> None:
         """Leave the variation: the game as it was, shown at the position the variation left."""
@@ -639,6 +650,7 @@ class GameView(anywidget.AnyWidget):
             "speed": round(1 / pace, 3) if pace else 0,
             "speeds": list(WATCH_SPEEDS),
             "bots_running": self.table.bots_running,
+            "can_branch": not self._why_no_variation(),
             "variation": None if branch is None else {
                 "from": branch,
                 "label": f"Variation from step {branch}: the game itself is kept",

@@ -110,3 +110,18 @@ def test_a_new_game_leaves_the_variation_for_good() -> None:
     view.play_from_here()
     view.new_game(5)
     assert view.table.variation_from is None and view.payload["variation"] is None
+
+
+def test_a_seat_plays_no_variation_during_a_game_it_would_show_the_cards_to_come() -> None:
+    view = GameView(goldlab.make("gold", players=2, seed=1), seat=0, bots={1: "greedy"})
+    view.request(view.legal[0])
+    before = _history(view)
+    assert not view.payload["can_branch"]
+    _message(view, type="branch")
+    assert "teacher" in view.error and view.table.variation_from is None
+    assert _history(view) == before
+    view.table.set_seat(0, "greedy")  # the bots finish the game: now anyone may analyse it
+    assert view.table.state.is_terminal() and view.payload["can_branch"]
+    view.goto(1)
+    view.play_from_here()
+    assert not view.error and view.table.variation_from == 1
