@@ -195,14 +195,14 @@ class Table:
         Bots then reply at once if it is their turn.  A bad spec raises the bots'
         :class:`OptionsError` (naming the problem) and changes nothing.
         """
-        self.cancel_bots()
-        if who == PERSON:
-            self._check_seat(seat)
-            self._bots.pop(seat, None)
-            self._bot_specs.pop(seat, None)
-        else:
-            self._seat_bot(seat, who)
-        self.let_bots_move()
+        with self.lock:  # a running search stops in let_bots_move (not for a refused spec)
+            if who == PERSON:
+                self._check_seat(seat)
+                self._bots.pop(seat, None)
+                self._bot_specs.pop(seat, None)
+            else:
+                self._seat_bot(seat, who)
+            self.let_bots_move()
 
     def set_seat_from_menu(self, seat: int, who: object) -> None:
         """:meth:`set_seat` for a choice from a browser's menu: only what the menus offer
@@ -259,18 +259,20 @@ class Table:
 
         A refusal raises the engine's error and changes nothing.
         """
-        self.cancel_bots()
-        events = list(self.state.apply(action))
-        events += self._bot_replies()
-        self.changed()
-        return events
+        with self.lock:
+            events = list(self.state.apply(action))
+            self.cancel_bots()  # a search for the position before is not wanted any more
+            events += self._bot_replies()
+            self.changed()
+            return events
 
     def let_bots_move(self) -> list[Any]:
         """Let bots play until a person is to move or the game ends; tell the watchers."""
-        self.cancel_bots()
-        events = self._bot_replies()
-        self.changed()
-        return events
+        with self.lock:
+            self.cancel_bots()
+            events = self._bot_replies()
+            self.changed()
+            return events
 
     def _bot_replies(self) -> list[Any]:
         """The bots' replies: all of them at once, or (:meth:`in_background`) the quick ones
@@ -284,12 +286,14 @@ class Table:
             return bot is None or (background and (self.pace > 0 or bot.searches))
 
         moves = play_out(self.state, bots, until=until)
+        announce: Callable[[], None] = (  # in the background the worker says who thinks
+            self._quiet if background else self._announce_thinker)
         try:
-            self._announce_thinker()
+            announce()
             for move in itertools.islice(moves, BOT_MOVE_LIMIT):
                 events.extend(move.events)
                 events.extend(self._deal())
-                self._announce_thinker()
+                announce()
                 if self.state.current_player == CHANCE:  # dealt, yet chance again: stop
                     break
         finally:
@@ -297,6 +301,9 @@ class Table:
         if background:
             self._start_worker()
         return events
+
+    def _quiet(self) -> None:
+        """Say nothing (who thinks is the worker's to say)."""
 
     def _deal(self) -> list[Any]:
         """Resolve chance in a game without ``auto_chance`` (a record saved for a seat),
@@ -506,12 +513,13 @@ class Table:
         All or nothing: if one of the steps cannot be undone, nothing changes and the
         engine's :class:`UndoError` says why.
         """
-        self.cancel_bots()
-        taken = self.turn_undo_plan()
-        for _ in range(taken):
-            self.state.undo()
-        self.changed()
-        return taken
+        with self.lock:
+            taken = self.turn_undo_plan()
+            self.cancel_bots()
+            for _ in range(taken):
+                self.state.undo()
+            self.changed()
+            return taken
 
     def _person_to_move(self, state: State[Any]) -> bool:
         seat = state.current_player
@@ -592,19 +600,20 @@ class Table:
         self._replace(state)
 
     def _replace(self, state: State[Any]) -> None:
-        self.cancel_bots()
-        self._main = None
-        self.state = state
-        self._start = None
-        self._dealer = None
-        self._frames = None
-        names = bot_names(state.game.name)
-        for seat, spec in list(self._bot_specs.items()):
-            if spec.partition(":")[0] not in names:
-                continue  # a Bot object of its own kind: it plays on as it is
-            self._bots[seat] = make_bot(state.game.name, spec, seat, bot_seed(state.seed, seat))
-        self._bot_replies()
-        self.changed()
+        with self.lock:
+            self.cancel_bots()
+            self._main = None
+            self.state = state
+            self._start = None
+            self._dealer = None
+            self._frames = None
+            names = bot_names(state.game.name)
+            for seat, spec in list(self._bot_specs.items()):
+                if spec.partition(":")[0] not in names:
+                    continue  # a Bot object of its own kind: it plays on as it is
+                self._bots[seat] = make_bot(state.game.name, spec, seat, bot_seed(state.seed, seat))
+            self._bot_replies()
+            self.changed()
 
     # ---------------------------------------------------------------- frames
     def frames(self) -> tuple[Frames, list[Step]]:
