@@ -88,7 +88,12 @@ function render({ model, el: root }) {
   loadInput.title = "load a record (JSON)";
   loadInput.setAttribute("aria-label", "load a record (JSON)");
   const load = labelled("Load", loadInput, "gl-load");
-  toolbar.append(newGame, rematch, undo, bots, save, load);
+  // Watching bots play live: Python paces their moves (a worker thread) at a speed of its list.
+  const watchSpeed = el("select", "gl-watch-speed");
+  watchSpeed.title = "how fast the bots move when they play on their own (moves a second)";
+  const pause = button("gl-pause", "Pause", "stop the bots (a search is cut short)");
+  toolbar.append(newGame, rematch, undo, bots, labelled("bots", watchSpeed, "gl-watch"), pause,
+    save, load);
   const seats = el("div", "gl-seats");
 
   // ---------------------------------------------------------------- main area
@@ -133,8 +138,15 @@ function render({ model, el: root }) {
   partStrip.setAttribute("role", "group");
   partStrip.setAttribute("aria-label", "the parts of this step");
   nav.append(first, prev, play, next, last, labelled("speed", speed), scrubber, partStrip, counter);
+  const branch = button("gl-branch", "Play from here", "try another move from the position shown; the game is kept");
+  nav.append(branch);
   const moves = el("ol", "gl-moves");
   moves.setAttribute("aria-label", "moves: click one to see the position after it");
+  const variation = el("div", "gl-variation-bar");
+  variation.setAttribute("role", "status");
+  const variationText = el("span", "gl-variation-text");
+  const mainLine = button("gl-main-line", "Back to the main line", "leave the variation for the game as it was");
+  variation.append(variationText, mainLine);
 
   const entry = el("div", "gl-view-entry");
   const input = el("input", "gl-view-input");
@@ -146,7 +158,7 @@ function render({ model, el: root }) {
   log.setAttribute("aria-label", "log of the latest steps");
   log.tabIndex = 0;
 
-  view.append(header, toolbar, seats, main, nav, moves, entry, log);
+  view.append(header, toolbar, seats, main, nav, variation, moves, entry, log);
   root.append(view);
 
   // ---------------------------------------------------------------- intents
@@ -174,6 +186,10 @@ function render({ model, el: root }) {
   rematch.addEventListener("click", () => send({ type: "rematch" }));
   undo.addEventListener("click", () => send({ type: "undo" }));
   bots.addEventListener("click", () => send({ type: "bots" }));
+  watchSpeed.addEventListener("change", () => send({ type: "speed", value: Number(watchSpeed.value) }));
+  pause.addEventListener("click", () => send({ type: "pause" }));
+  branch.addEventListener("click", () => send({ type: "branch" }));
+  mainLine.addEventListener("click", () => send({ type: "main" }));
   save.addEventListener("click", () => send({ type: "save" }));
   loadInput.addEventListener("change", () => {
     const file = loadInput.files && loadInput.files[0];
@@ -325,18 +341,19 @@ function render({ model, el: root }) {
   }
 
   // While a searching bot decides, Python says who is thinking (its own trait, sent at once).
-  // The controls that would change the game wait meanwhile (greyed out): a click would
-  // only be queued behind the bot's search and act on a position the user has not seen.
+  // The bot thinks on a worker thread, so New game, Rematch, Undo, Load and the seat menus
+  // stay live: Python stops the search and drops its move.  Playing waits meanwhile.
   // The one place that says which of them are live.
-  const waitWhileThinking = [newGame, rematch, undo, bots, loadInput, input, go];
+  const waitWhileThinking = [bots, input, go];
   function drawControls() {
     const thinking = Boolean(model.get("thinking"));
     for (const control of waitWhileThinking) control.disabled = thinking;
-    view.querySelectorAll(".gl-seats select").forEach((s) => { s.disabled = thinking; });
     const p = model.get("payload");
-    if (!thinking && p && p.title) {
+    if (p && p.title) {
       undo.disabled = !p.can_undo;
-      bots.disabled = !p.live;
+      bots.disabled = thinking || !p.live || Boolean(p.bots_running);
+      pause.disabled = !p.bots_running;
+      branch.disabled = !p.can_branch;
     }
     // A teacher's lock: Python refuses these intents; the page hides their controls too.
     const locked = Boolean(p && p.locked);
@@ -447,12 +464,16 @@ function render({ model, el: root }) {
   });
 
   function drawMoves(p) {
-    const key = `${p.moves.length}:${p.moves[p.moves.length - 1] || ""}:${p.moves[0] || ""}`;
+    const from = p.variation ? p.variation.from : -1;
+    variation.style.display = p.variation ? "" : "none";
+    if (p.variation) variationText.textContent = p.variation.label;
+    mainLine.textContent = p.variation ? p.variation.back : "";
+    const key = `${p.moves.length}:${p.moves[p.moves.length - 1] || ""}:${p.moves[0] || ""}:${from}`;
     if (key !== movesKey) {
       movesKey = key;
       const notations = p.moves_notation || [];
       const items = ["start", ...p.moves].map((text, i) => {
-        const li = el("li", "gl-move", text);
+        const li = el("li", from >= 0 && i > from ? "gl-move gl-variation" : "gl-move", text);
         if (i > 0 && notations[i - 1]) li.title = notations[i - 1];  // the notation
         li.dataset.index = String(i);
         li.tabIndex = 0;
@@ -556,6 +577,20 @@ function render({ model, el: root }) {
   });
   resized.observe(board);
 
+  let speedsKey = null;
+  function drawWatchSpeed(p) {
+    const speeds = p.speeds || [];
+    if (speeds.join() !== speedsKey) {
+      speedsKey = speeds.join();
+      watchSpeed.replaceChildren(...speeds.map((v) => {
+        const option = el("option", "", v ? `${v} move${v === 1 ? "" : "s"}/s` : "at once");
+        option.value = String(v);
+        return option;
+      }));
+    }
+    watchSpeed.value = String(p.speed || 0);
+  }
+
   let boardHtml = null;
   function draw() {
     const p = model.get("payload");
@@ -565,6 +600,7 @@ function render({ model, el: root }) {
     view.dataset.seat = p.seat;
     projector.checked = Boolean(p.projector);
     status.textContent = model.get("thinking") || statusText(p);
+    drawWatchSpeed(p);
     drawSeats(p);
     if (p.board !== boardHtml) {
       boardHtml = p.board;

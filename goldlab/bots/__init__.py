@@ -9,7 +9,9 @@ thing, as an :class:`Information`: a sampler bound to its seat, ``sample(rng)``,
 which gives ``state.determinise(seat, rng)``, a state agreeing with everything the
 seat may know, with the rest redrawn from ``rng``.  Searching bots play their
 look-ahead on such samples only.  ``ismcts`` (:mod:`goldlab.bots.ismcts`) is one,
-built in for every game.
+built in for every game.  ``Information.stop`` (a :class:`Stop`, or None) tells a search
+to give up: it checks ``information.check_stop()`` between iterations, which raises
+:class:`SearchStopped` once the game loop has moved on (a view's Undo or New game).
 
 >>> import goldlab
 >>> from goldlab.bots import make_bot
@@ -25,12 +27,13 @@ from __future__ import annotations
 import inspect
 import random
 import re
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from goldlab.core.errors import OptionsError
+from goldlab.core.errors import GoldlabError, OptionsError
 from goldlab.core.values import Action
 
 if TYPE_CHECKING:
@@ -79,6 +82,40 @@ class RandomBot(Bot):
         return legal[self.rng.randrange(len(legal))]
 
 
+class SearchStopped(GoldlabError):
+    """A search was told to stop (:class:`Stop`): its move is not wanted any more."""
+
+
+class Stop:
+    """A flag that tells a running search to give up, set from another thread.
+
+    One per decision run: the game loop hands it to the searching bot inside its
+    :class:`Information`; whoever no longer wants the answer calls :meth:`set`.  A search
+    calls :meth:`Information.check_stop` between iterations, so it ends within one
+    iteration (a few milliseconds) by raising :class:`SearchStopped`.
+    """
+
+    __slots__ = ("_event",)
+
+    def __init__(self) -> None:
+        self._event = threading.Event()
+
+    def set(self) -> None:
+        """Ask the search to stop."""
+        self._event.set()
+
+    def is_set(self) -> bool:
+        """True once :meth:`set` was called."""
+        return self._event.is_set()
+
+    def wait(self, seconds: float) -> bool:
+        """Sleep ``seconds`` unless told to stop first; True if told to stop."""
+        return self._event.wait(seconds)
+
+    def __repr__(self) -> str:
+        return f"<Stop {'set' if self.is_set() else 'running'}>"
+
+
 @dataclass(frozen=True, slots=True)
 class Information:
     """What a searching bot is given at a decision: all its seat may know, and a sampler.
@@ -93,6 +130,13 @@ class Information:
     observation: Any
     legal: Sequence[Action]
     sample: Sampler
+    stop: Stop | None = None
+    """Set by the game loop when the answer is no longer wanted (None: never)."""
+
+    def check_stop(self) -> None:
+        """Raise :class:`SearchStopped` if the search was told to stop."""
+        if self.stop is not None and self.stop.is_set():
+            raise SearchStopped("the search was stopped: the game moved on without its move")
 
 
 class SearchBot(Bot):
@@ -329,6 +373,8 @@ __all__ = [
     "RandomBot",
     "Sampler",
     "SearchBot",
+    "SearchStopped",
+    "Stop",
     "Strength",
     "bot_names",
     "default_opponent",

@@ -37,7 +37,7 @@ from goldlab.core.presentation import Play, Refuse, Select, Told, Viewer
 from goldlab.core.record import Record
 from goldlab.core.state import CHANCE, TERMINAL, State, Step
 from goldlab.scenarios import Scenario
-from goldlab.views.table import VIEW_MAX_RECORD_BYTES, VIEW_MAX_STEPS, Table
+from goldlab.views.table import VIEW_MAX_RECORD_BYTES, VIEW_MAX_STEPS, WATCH_SPEEDS, Table
 
 
 def _frontend() -> Traversable:
@@ -514,7 +514,8 @@ class GameView(anywidget.AnyWidget):
             if not isinstance(content, dict):
                 raise Refused(f"a message is an object with a 'type', not "
                               f"{type(content).__name__}")
-            self._dispatch(content.get("type"), content)
+            with self.table.in_background():  # bots think on a worker: the next intent is heard
+                self._dispatch(content.get("type"), content)
         except (ValueError, TypeError, OverflowError, GoldlabError) as exc:
             self._fail(str(exc) or type(exc).__name__)  # a malformed message: changes nothing
         self.last_update_ms = (time.perf_counter() - started) * 1000
@@ -523,6 +524,77 @@ class GameView(anywidget.AnyWidget):
         if not isinstance(kind, str) or kind not in _INTENTS:
             raise Refused(f"unknown message type {str(kind)[:40]!r}")
         _HANDLERS[kind](self, content.get("value"), content)
+
+    # ---------------------------------------------------------------- the analysis board
+    def set_speed(self, moves_per_second: float) -> None:
+        """Bot moves a second when the bots play in the background (0: as fast as they
+        decide): a bots-only game is then watched live.  From the browser one of
+        :data:`~goldlab.views.table.WATCH_SPEEDS`; from Python any speed up to 100."""
+        speed = float(moves_per_second)
+        if not 0 <= speed <= 100:
+            raise ValueError(f"a speed is 0 (at once) to 100 moves a second, not {speed!r}")
+        self.table.pace = 1 / speed if speed else 0.0
+        self._refresh()
+
+    def watch(self, moves_per_second: float = 1.0) -> None:
+        """Let the bots play on live at ``moves_per_second`` (a worker thread paces them;
+        :meth:`pause`, Undo or New game stop it), e.g. a game among bots only."""
+        self.set_speed(moves_per_second)
+        self.error = ""
+        self.table.play_in_background()
+
+    def pause(self) -> None:
+        """Stop the bots playing in the background (a search is cut short, its move dropped);
+        "Let bots move" goes on."""
+        self.table.cancel_bots()
+        self._refresh()
+
+    def play_from_here(self) -> None:
+        """Play on from the position shown (a *variation*: what if she had taken the other
+        card?), keeping the game to come back to (:meth:`back_to_main_line`)."""
+        why = self._why_no_variation()
+        if why:
+            self._fail(why)
+            return
+        frames, _ = self.table.frames()
+        index = len(frames) - 1 if self.position is None else self.position
+        self.position, self.page, self.selection, self.hint, self.error = None, 0, "", "", ""
+        self.table.play_from(index)  # redraws every view of the table
+
+    def _why_no_variation(self) -> str:
+        """Why this view may not play from here now, or ``""``: a variation plays on with the
+        game's own cards to come, so during a game only the teacher's unlocked view may."""
+        if self.locked:
+            return LOCKED
+        if self.seat != EVERYTHING and not self.table.state.is_terminal():
+            return ("a variation would turn up the cards still to come: during a game only "
+                    "the teacher's view (everything) plays from here")
+        return ""
+
+    def back_to_main_line(self) -> None:
+        """Leave the variation: the game as it was, shown at the position the variation left."""
+        if self.table.variation_from is None:
+            self._fail("this is the main line: there is no variation to leave")
+            return
+        self.selection = self.hint = self.error = ""
+        index = self.table.back_to_main()
+        self.goto(index)
+
+    def _analysis_payload(self) -> dict[str, Any]:
+        """The speed control, whether the bots play in the background, and the variation."""
+        pace = self.table.pace
+        branch = self.table.variation_from
+        return {
+            "speed": round(1 / pace, 3) if pace else 0,
+            "speeds": list(WATCH_SPEEDS),
+            "bots_running": self.table.bots_running,
+            "can_branch": not self._why_no_variation(),
+            "variation": None if branch is None else {
+                "from": branch,
+                "label": f"Variation from step {branch}: the game itself is kept",
+                "back": "Back to the main line",
+            },
+        }
 
     # ---------------------------------------------------------------- the payload
     def _viewer(self) -> Viewer:
@@ -603,6 +675,7 @@ class GameView(anywidget.AnyWidget):
             "bots": table.seats(),
             "bot_choices": table.seat_choices(),
             "log": self._log,
+            **self._analysis_payload(),
         }
 
     def _undo_possible(self) -> bool:
@@ -675,6 +748,14 @@ def _plain(method: Callable[[GameView], Any]) -> Handler:
     return handle
 
 
+def _speed(view: GameView, value: Any, _content: dict[str, Any]) -> None:
+    if isinstance(value, bool) or not isinstance(value, int | float) or (
+            value not in WATCH_SPEEDS):
+        raise Refused(f"a speed is one of {', '.join(f'{s:g}' for s in WATCH_SPEEDS)} "
+                      "moves a second")
+    view.set_speed(float(value))
+
+
 _HANDLERS: dict[str, Handler] = {
     "click": _click,
     "notation": _notation,
@@ -693,6 +774,10 @@ _HANDLERS: dict[str, Handler] = {
     "save": _plain(lambda view: view.save()),
     "load": _load,
     "clear": _clear,
+    "speed": _speed,  # the analysis board: watch speed, pause, play from here, the main line
+    "pause": _plain(lambda view: view.pause()),
+    "branch": _plain(lambda view: view.play_from_here()),
+    "main": _plain(lambda view: view.back_to_main_line()),
 }
 """Each intent the front end sends and its handler: ``_dispatch`` looks it up here."""
 
