@@ -165,9 +165,12 @@ def trial_chart(frames: Sequence[Frame], shown: int, *, exact: float | None = No
     param = alt.param(name=SHOWN, value=frames[shown].trials)
     sofar = alt.Chart(table).transform_filter(alt.datum.trials <= param)
     now = alt.Chart(table).transform_filter(alt.datum.trials == param)
+    last = frames[-1].trials
+    powers = [10 ** k for k in range(len(str(last)))]  # 1, 10, 100, ... up to the last
     x = alt.X("trials:Q", title=f"{trials} so far" + (" (log scale)" if log else ""),
-              scale=alt.Scale(type="log", domain=[1, frames[-1].trials], nice=False)
-              if log else alt.Scale(domain=[0, frames[-1].trials], nice=False))
+              scale=alt.Scale(type="log", domain=[1, last], nice=False) if log
+              else alt.Scale(domain=[0, last], nice=False),
+              axis=alt.Axis(values=powers, format=",") if log else alt.Axis(format=","))
     scale = alt.Scale(domain=list(domain), clamp=True)
     y = alt.Y("estimate:Q", title=what, scale=scale)
     band = sofar.mark_area(opacity=0.25, color=colour).encode(
@@ -225,7 +228,7 @@ class OneMoreTrial:
                                                   trials=unit, log=log, domain=domain))
         self.text = widgets.HTML(describe(self.frames[0]))
         self.slider = widgets.IntSlider(value=0, min=0, max=len(self.frames) - 1,
-                                        description="frame", readout=False,
+                                        description=unit, readout=False,
                                         continuous_update=True)
         self.slider.observe(lambda _: self._show(), names="value")
         self.button = widgets.Button(description="▶ Play", button_style="success",

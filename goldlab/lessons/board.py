@@ -80,7 +80,7 @@ class Call:
 
 
 class CardCall:
-    """Buttons to call the class's next card, and the calls so far, under a lesson table.
+    """Buttons to call the class's next card, and the calls so far, above a lesson table.
 
     The call applies to every card the class (``view``'s seat) turns until it is
     changed; a card turned with no call made is not counted.  The chance of a call is
@@ -104,7 +104,7 @@ class CardCall:
                                                        for k in KINDS])
         self.buttons.observe(lambda change: self.choose(change["new"]), names="value")
         self.output = widgets.HTML(self._html())
-        self.widget = widgets.VBox([view, self.buttons, self.output])
+        self.widget = widgets.VBox([self.buttons, self.output, view])
         self.widget.add_class("gl-card-call")
         view.table.watch(self._on_change)
 
