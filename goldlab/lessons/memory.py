@@ -299,7 +299,8 @@ def memory_table(opponent: str = "perfect", seed: int | None = SEED) -> GameView
     """Play it yourself: a locked Mount Goldrush table in **memory mode** (the cards you saw
     lie face down again: remember them), the class at seat 0 against ``opponent``, a
     memory bot (``"perfect"``, ``"forgetful:0.2"``, ``"limited:6"``, ...)."""
-    return lesson_table(seed, opponent, memory=True, names=("You", opponent))
+    return lesson_table(seed, opponent, memory=True,
+                        names=("Your team", f"Computer ({opponent})"))
 
 
 def check(key: str, answer: Any) -> Feedback:

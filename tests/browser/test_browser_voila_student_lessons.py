@@ -110,3 +110,23 @@ def test_one_more_game_plays_and_pauses_in_lesson_2(
     expect(animation.locator("svg, canvas").first).to_be_visible()
     page.screenshot(path=artifacts_dir / "voila-student-lesson-2-one-more-game.png")
     page.goto("about:blank")
+
+
+def test_a_student_plays_a_perfect_memory_in_memory_mode_in_lesson_3(
+        page: Page, voila: JupyterServer, artifacts_dir: Path) -> None:
+    """Issue 31 §4: lesson 3's table, locked in memory mode: the student's two cards are
+    turned, the bot replies, and the cards seen lie face down again."""
+    open_voila(page, voila, "student-lessons/3-what-is-memory-worth.ipynb", timeout=600_000)
+    view = page.locator(".gl-view")
+    expect(view).to_have_count(1, timeout=60_000)
+    expect(view.locator("select.gl-seat")).to_be_hidden()  # locked: seat and memory fixed
+    expect(view.locator("input.gl-memory")).to_be_hidden()
+    view.scroll_into_view_if_needed()
+    for flip in (1, 2):
+        view.locator(".gl-view-board [data-target].gl-legal").first.click()
+        expect(view.locator(".gl-moves")).to_contain_text(f"{flip}. Your team: flip")
+    expect(view).to_contain_text("Your team to move", timeout=60_000)  # the bot replied
+    expect(view).to_contain_text("Computer (perfect): flip")
+    expect(view.locator(".gl-view-board .gr-seen")).to_have_count(0)  # memory mode
+    page.screenshot(path=artifacts_dir / "voila-student-lesson-3-board.png")
+    page.goto("about:blank")
