@@ -20,7 +20,8 @@ VOILA_TEMPLATE_CDN = ("fontawesome", "mathjax")  # Voila's page template; the vi
 
 
 def _moves(view: Locator) -> list[str]:
-    return view.locator("li.gl-move").all_inner_texts()
+    """Each move's own line (the move looked at also lists its parts under it)."""
+    return [text.split("\n")[0] for text in view.locator("li.gl-move").all_inner_texts()]
 
 
 def _shoot(page: Page, view: Locator, artifacts_dir: Path, name: str) -> None:
