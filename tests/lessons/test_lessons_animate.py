@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import itertools
 import random
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import altair as alt
 import pytest
@@ -21,6 +23,13 @@ from goldlab.lessons.animate import (
     trial_counts,
     trial_frames,
 )
+
+
+def _run(coroutine: Any) -> Any:
+    """Run ``coroutine`` on a fresh event loop in its own thread: a browser test run earlier
+    by this worker (Playwright's sync API) may have left its loop marked running here."""
+    with ThreadPoolExecutor(1) as worker:
+        return worker.submit(asyncio.run, coroutine).result()
 
 Z95 = 1.959963984540054
 
@@ -110,14 +119,14 @@ def test_playing_shows_one_frame_a_tick_at_the_pace_and_stops_at_the_end() -> No
                              clock=clock, sleep=clock.sleep)
     assert animation.index == 0 and not animation.playing  # nothing moves on its own
     assert animation.chart.params.shown == 1 and "after 1 trials" in animation.text.value
-    shown = asyncio.run(animation.run(limit=5))
+    shown = _run(animation.run(limit=5))
     assert shown == 5 and animation.index == 5
     gaps = [b - a for a, b in itertools.pairwise(animation.shown_at)]
     assert gaps == pytest.approx([0.1] * 4)  # a steady pace, whatever a redraw costs
     assert clock.slept[1:] == pytest.approx([0.07] * 4)
     frame = animation.frames[5]
     assert animation.chart.params.shown == frame.trials and str(frame) == animation.text.value
-    assert asyncio.run(animation.run()) == len(animation.frames) - 6  # to the last frame
+    assert _run(animation.run()) == len(animation.frames) - 6  # to the last frame
     assert animation.frame.trials == 300 and animation.button.description == "▶ Play"
     animation.reset()
     assert animation.index == 0
@@ -139,7 +148,7 @@ def test_play_and_pause_run_a_task_on_the_event_loop() -> None:
             await asyncio.sleep(0)
         return started, at, animation.playing, animation.button.description
 
-    started, at, playing, label = asyncio.run(scenario())
+    started, at, playing, label = _run(scenario())
     assert started and 0 < at < 19 and not playing and label == "▶ Play"
 
 
