@@ -66,6 +66,9 @@ def student_predicts(page: Page, url: str, name: str, guess: str) -> None:
     inputs.nth(0).press("Tab")
     prediction.get_by_role("button", name="Save my guess").click()
     expect(prediction).to_contain_text("Sent to the class")
+    experiment = page.locator(".gl-class-experiment")  # the student's own trials, pooled
+    experiment.get_by_role("button", name="Run my trials").click()
+    expect(experiment).to_contain_text("Sent to the class", timeout=30_000)
 
 
 def test_two_students_predict_and_the_dashboard_shows_them_live(
@@ -89,6 +92,7 @@ def test_two_students_predict_and_the_dashboard_shows_them_live(
         # the dashboard follows the store by itself (every second): no reload
         expect(board).to_contain_text("2 sent: Ann, <b>Bob</b>", timeout=5_000)
         expect(board).to_contain_text("mean guess 0.350")
+        expect(board).to_contain_text("of 40 = ", timeout=5_000)  # two students' 20 flips
         page.screenshot(path=artifacts_dir / "classroom-dashboard.png", full_page=True)
     finally:
         for context in pupils:
