@@ -87,12 +87,51 @@ def venv_works() -> bool:
 
 
 def ensure_env() -> None:
-    """Create .venv and install goldlab[dev] into it, unless that is already done."""
+    """Create .venv and install goldlab[dev] into it, unless that is already done; then
+    link goldlab's Voila template and configuration into it."""
     if sys.version_info < (3, 11):  # noqa: UP036 (dev.py may be started by an older python3)
         die(f"Python 3.11+ is needed, this is {sys.version.split()[0]} ({sys.executable}).")
     stamp = wanted_stamp()
-    if STAMP.exists() and STAMP.read_text() == stamp and venv_works():
-        return
+    if not (STAMP.exists() and STAMP.read_text() == stamp and venv_works()):
+        install_env(stamp)
+    link_voila_files()
+
+
+VOILA_FILES = (
+    # Voila's "lab" page with nothing loaded from the internet (no Font Awesome from a CDN)
+    ("share/jupyter/voila/templates/goldlab", "share/jupyter/voila/templates/goldlab"),
+    # the configuration that makes it Voila's default template, standalone and in JupyterLab
+    ("jupyter-config/voila.json", "etc/jupyter/voila.json"),
+)
+"""(in the repository, in .venv): the files a wheel installs as data files (setup.py)."""
+
+
+def link_voila_files(venv: Path = VENV) -> None:
+    """Link goldlab's Voila template and configuration into `venv`, where Voila looks.
+
+    An editable install leaves setup.py's data files out; a link (a copy where links are
+    not allowed) puts them in, and a link keeps them current when they change.
+    """
+    for source_name, target_name in VOILA_FILES:
+        source, target = ROOT / source_name, venv / target_name
+        if target.is_symlink() and target.resolve() == source.resolve():
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if target.is_symlink() or target.is_file():
+            target.unlink()
+        elif target.is_dir():
+            shutil.rmtree(target)
+        try:
+            target.symlink_to(source, target_is_directory=source.is_dir())
+        except OSError:
+            if source.is_dir():
+                shutil.copytree(source, target)
+            else:
+                shutil.copy2(source, target)
+
+
+def install_env(stamp: str) -> None:
+    """Create .venv if needed and (re-)install goldlab[dev] into it in editable mode."""
     start = time.monotonic()
     if (
         not VENV_PY.exists()
