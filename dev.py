@@ -31,6 +31,11 @@ usage: python3 dev.py <command> [args...]
 commands:
   lab    [jupyter args]  install into .venv if needed, then start JupyterLab on notebooks/
                          (e.g. python3 dev.py lab --port 8899 --no-browser)
+  voila  [path] [voila args]
+                         install into .venv if needed, then serve the lessons' student
+                         versions (notebooks/student-lessons/, or the folder or notebook
+                         given) as apps with Voila, offline (e.g. python3 dev.py voila
+                         --port 8866 --no-browser)
   test   [pytest args]   install into .venv if needed, then run every check in order:
                          ruff, mypy --strict (the whole package), and one pytest run over
                          tests/ and notebooks/ (nbval, browser tests) with 2 workers
@@ -224,6 +229,26 @@ def cmd_lab(args: list[str]) -> None:
     os.execve(cmd[0], cmd, venv_env())
 
 
+def cmd_voila(args: list[str]) -> None:
+    """Serve the lessons' student versions (or the folder or notebook given) as apps."""
+    ensure_env()
+    write_student_lessons()
+    compile_in_background()
+    given, options = (args[0], args[1:]) if args and not args[0].startswith("-") else (None, args)
+    # An absolute path: Voila 0.5.8 refuses pages of a folder given as a relative path.
+    target = (Path(given) if given else NOTEBOOKS / "student-lessons").resolve()
+    if not target.exists():
+        die(f"{target} does not exist")
+    # Preheated: each notebook of the folder runs once in a kernel kept ready, so the first
+    # student who opens a lesson gets it at once (Voila then readies the next kernel).
+    preheat = [] if any("preheat" in o for o in options) else [
+        "--VoilaConfiguration.preheat_kernel=True"]
+    cmd = [str(VENV / "bin" / "voila"), str(target), *preheat, *options]
+    say(" ".join(cmd))
+    os.chdir(ROOT)
+    os.execve(cmd[0], cmd, venv_env())
+
+
 def ensure_chromium() -> None:
     if CHROMIUM.exists():
         return
@@ -332,7 +357,8 @@ def cmd_lock(args: list[str]) -> None:
     say("binder/requirements.txt is refreshed: commit it with the pyproject.toml change")
 
 
-COMMANDS = {"lab": cmd_lab, "test": cmd_test, "setup": cmd_setup, "lock": cmd_lock}
+COMMANDS = {"lab": cmd_lab, "voila": cmd_voila, "test": cmd_test, "setup": cmd_setup,
+            "lock": cmd_lock}
 
 
 def main(argv: list[str]) -> None:

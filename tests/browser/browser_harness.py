@@ -20,7 +20,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -233,9 +233,11 @@ def start_jupyter_lab(
 
 
 def start_voila(base: Path, source: Path, timeout: float = 60,
-                python: str = sys.executable, repo_voila: bool = True) -> JupyterServer:
+                python: str = sys.executable, repo_voila: bool = True,
+                extra: Sequence[str] = ()) -> JupyterServer:
     """Start Voila over a copy of the folder `source` inside `base`, with `python`'s Voila
-    (and with the repository's goldlab template and configuration, unless not `repo_voila`).
+    (and with the repository's goldlab template and configuration, unless not `repo_voila`);
+    `extra`: more command-line options.
 
     A notebook renders at ``{url}/voila/render/<name>.ipynb`` (add ``?theme=dark`` for the
     dark theme).  Ready when the port accepts a connection: a GET would run a notebook.
@@ -246,7 +248,7 @@ def start_voila(base: Path, source: Path, timeout: float = 60,
     cmd = [
         python, "-m", "voila", str(root_dir),
         "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.port_retries=0",
-        "--VoilaConfiguration.show_tracebacks=True",
+        "--VoilaConfiguration.show_tracebacks=True", *extra,
     ]  # fmt: skip
     return _launch("Voila", cmd, root_dir, _jupyter_env(base, repo_voila), base / "voila.log",
                    port, timeout,
