@@ -106,7 +106,7 @@ def serve(class_file: Path | None = None, *, port: int = PORT, network: bool = F
         store = ClassStore.open(class_file)
     else:
         store = ClassStore.create(class_file)
-    folder = folder or store.path.with_suffix("")
+    folder = (folder or store.path.with_suffix("")).resolve()  # Voila 0.5.8: absolute only
     prepare(folder)
     address = "0.0.0.0" if network else "127.0.0.1"
     host = lan_address() if network else "127.0.0.1"
