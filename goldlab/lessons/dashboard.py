@@ -22,6 +22,7 @@ students read a key's pooled figures.
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from fractions import Fraction
 from functools import cache
 from html import escape
@@ -121,13 +122,15 @@ class Dashboard:
             bars = alt.Chart(guesses).mark_bar(color="#d4a017").encode(
                 x=alt.X("guess:Q", bin=alt.Bin(extent=[0, 1], step=0.05),
                         title="the class's guesses"),
-                y=alt.Y("count():Q", title="students", axis=alt.Axis(tickMinStep=1, format="d")))
+                y=alt.Y("count():Q", title="students",
+                        axis=alt.Axis(values=_whole_ticks(figures["values"]), format="d")))
             layers: list[Any] = [bars]
         else:
             grown = self.growth(item.key)
             grown["submission"] = range(1, len(grown) + 1)
             band = alt.Chart(grown).mark_area(opacity=0.25, color="#5b7fa6").encode(
-                x=alt.X("trials:Q", title="trials pooled"), y=alt.Y("low:Q", title="share",
+                x=alt.X("trials:Q", title="trials pooled", scale=alt.Scale(domainMin=0)),
+                y=alt.Y("low:Q", title="share",
                                                                      scale=alt.Scale(
                                                                          domain=[0, 1])),
                 y2="high:Q")
@@ -241,6 +244,13 @@ class Dashboard:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+def _whole_ticks(guesses: list[float], bin_width: float = 0.05) -> list[int]:
+    """Whole-number ticks for the histogram's counts (about five of them)."""
+    tallest = max(Counter(min(int(g / bin_width), 19) for g in guesses).values(), default=1)
+    step = max(1, -(-tallest // 5))
+    return list(range(0, tallest + step, step))
 
 
 def _interval(successes: int, trials: int) -> tuple[float, float]:
