@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import os
 import secrets
+import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from datetime import datetime
@@ -112,6 +114,8 @@ def serve(class_file: Path | None = None, *, port: int = PORT, network: bool = F
     host = lan_address() if network else "127.0.0.1"
     students, teacher = links(host, port, store.token)
     env = {**os.environ, CLASS_ENV: str(store.path)}
+    if threading.current_thread() is threading.main_thread():  # a stop (kill) ends it cleanly too
+        signal.signal(signal.SIGTERM, _stop_as_ctrl_c)
     server = subprocess.Popen(voila_command(folder, address, port), env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _wait_until_listening(server, port)
@@ -137,6 +141,10 @@ def serve(class_file: Path | None = None, *, port: int = PORT, network: bool = F
         last = server.stderr.read().decode(errors="replace").strip().splitlines()[-1:]
         raise ClassError(f"the Voila server stopped: {' '.join(last) or server.returncode}")
     return 0
+
+
+def _stop_as_ctrl_c(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt  # SIGTERM: the class ends as on Ctrl-C, its server with it
 
 
 def _wait_until_listening(server: subprocess.Popen[bytes], port: int,

@@ -4,6 +4,9 @@ shows both, live; without the token the dashboard is refused.  Runs the real com
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -36,8 +39,12 @@ def a_class(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Class]:
     students = lines[1].split(": ", 1)[1].strip()
     teacher = lines[2].split(": ", 1)[1].strip()
     yield Class(process, students, teacher)
-    process.terminate()
-    process.wait(30)
+    process.terminate()  # ends the class as Ctrl-C does: its Voila server and kernels too
+    try:
+        assert process.wait(30) == 0
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
 
 
 def offline(page: Page, outside: list[str]) -> Page:
