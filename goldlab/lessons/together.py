@@ -54,6 +54,18 @@ class Member:
             return f"Not sent to the class ({type(error).__name__}); your own result stays."
         return "Sent to the class."
 
+    def class_so_far(self, lesson: str, key: str) -> str:
+        """The class's pooled figure of an experiment as a line of HTML, once the teacher has
+        revealed it (before that, and for anything else, nothing: the store refuses)."""
+        try:
+            pooled = self.store.pooled(lesson, key)
+        except Exception:  # not revealed yet (or the file is busy): say nothing
+            return ""
+        if not pooled.trials:
+            return ""
+        return (f"<br><b>The whole class so far:</b> {pooled.successes} of {pooled.trials} "
+                f"({100 * pooled.estimate:.1f} %) from {len(pooled.students)} students.")
+
 
 _MEMBER: dict[str, Member | None] = {}
 
@@ -169,6 +181,7 @@ class ClassExperiment:
             sent = self.member.send(self.ask.lesson, self.ask.key,
                                     {"successes": won, "trials": count})
             line += f" <i>{escape(sent)}</i>"
+            line += self.member.class_so_far(self.ask.lesson, self.ask.key)
         self.output.value = line
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from goldlab.classroom import ClassStore
+from goldlab.classroom import ClassStore, new_session
 from goldlab.classroom.store import PER_MINUTE
 from goldlab.lessons import together
 from goldlab.lessons.answer import Prediction
@@ -107,3 +107,18 @@ def test_unknown_experiments_and_batches_are_refused() -> None:
         ClassExperiment("1-flip-the-odds", "both_gold", who=None)  # a prediction, no trials
     with pytest.raises(ValueError, match="batch"):
         ClassExperiment("1-flip-the-odds", "first_flip", batch=7, who=None)
+
+
+def test_the_class_result_reaches_a_students_page_only_once_revealed(
+        in_class: ClassStore) -> None:
+    experiment = ClassExperiment("1-flip-the-odds", "first_flip", batch=5)
+    assert experiment.member is not None
+    experiment.member.name = "Bob"
+    in_class.submit(new_session(), "Ann", "1-flip-the-odds", "first_flip",
+                    {"successes": 2, "trials": 5}, nonce="a")
+    experiment.run()
+    assert "whole class" not in experiment.output.value  # the teacher has not revealed it
+    in_class.reveal(in_class.token, "1-flip-the-odds", "first_flip")
+    experiment.run()
+    assert "The whole class so far:</b> " in experiment.output.value
+    assert "of 15 (" in experiment.output.value and "from 2 students" in experiment.output.value
