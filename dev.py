@@ -31,13 +31,20 @@ usage: python3 dev.py <command> [args...]
 commands:
   lab    [jupyter args]  install into .venv if needed, then start JupyterLab on notebooks/
                          (e.g. python3 dev.py lab --port 8899 --no-browser)
+  voila  [path] [voila args]
+                         install into .venv if needed, then serve the lessons' student
+                         versions (notebooks/student-lessons/, or the folder or notebook
+                         given) as apps with Voila, offline (e.g. python3 dev.py voila
+                         --port 8866 --no-browser)
   test   [pytest args]   install into .venv if needed, then run every check in order:
                          ruff, mypy --strict (the whole package), and one pytest run over
                          tests/ and notebooks/ (nbval, browser tests) with 2 workers
                          (e.g. python3 dev.py test -k gold)
   setup                  only create/refresh .venv
                          (lab and setup also write the lessons' student versions into
-                         notebooks/student-lessons/, the folder students are sent to)
+                         notebooks/student-lessons/, the folder students are sent to,
+                         and start compiling the fast kernels into numba's cache in the
+                         background: `goldlab compile`, log in .venv/goldlab-compile.log)
   lock                   refresh binder/requirements.txt, the pinned environment Binder
                          installs, from pyproject.toml (pip-compile, from pip-tools)
 
@@ -87,12 +94,51 @@ def venv_works() -> bool:
 
 
 def ensure_env() -> None:
-    """Create .venv and install goldlab[dev] into it, unless that is already done."""
+    """Create .venv and install goldlab[dev] into it, unless that is already done; then
+    link goldlab's Voila template and configuration into it."""
     if sys.version_info < (3, 11):  # noqa: UP036 (dev.py may be started by an older python3)
         die(f"Python 3.11+ is needed, this is {sys.version.split()[0]} ({sys.executable}).")
     stamp = wanted_stamp()
-    if STAMP.exists() and STAMP.read_text() == stamp and venv_works():
-        return
+    if not (STAMP.exists() and STAMP.read_text() == stamp and venv_works()):
+        install_env(stamp)
+    link_voila_files()
+
+
+VOILA_FILES = (
+    # Voila's "lab" page with nothing loaded from the internet (no Font Awesome from a CDN)
+    ("share/jupyter/voila/templates/goldlab", "share/jupyter/voila/templates/goldlab"),
+    # the configuration that makes it Voila's default template, standalone and in JupyterLab
+    ("jupyter-config/voila.json", "etc/jupyter/voila.json"),
+)
+"""(in the repository, in .venv): the files a wheel installs as data files (setup.py)."""
+
+
+def link_voila_files(venv: Path = VENV) -> None:
+    """Link goldlab's Voila template and configuration into `venv`, where Voila looks.
+
+    An editable install leaves setup.py's data files out; a link (a copy where links are
+    not allowed) puts them in, and a link keeps them current when they change.
+    """
+    for source_name, target_name in VOILA_FILES:
+        source, target = ROOT / source_name, venv / target_name
+        if target.is_symlink() and target.resolve() == source.resolve():
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if target.is_symlink() or target.is_file():
+            target.unlink()
+        elif target.is_dir():
+            shutil.rmtree(target)
+        try:
+            target.symlink_to(source, target_is_directory=source.is_dir())
+        except OSError:
+            if source.is_dir():
+                shutil.copytree(source, target)
+            else:
+                shutil.copy2(source, target)
+
+
+def install_env(stamp: str) -> None:
+    """Create .venv if needed and (re-)install goldlab[dev] into it in editable mode."""
     start = time.monotonic()
     if (
         not VENV_PY.exists()
@@ -136,9 +182,41 @@ def write_student_lessons() -> None:
         say(f"student versions of the lessons: {out.relative_to(ROOT)}/")
 
 
+COMPILE_LOG = VENV / "goldlab-compile.log"
+COMPILE_PID = VENV / "goldlab-compile.pid"
+
+
+def compile_in_background() -> None:
+    """Start `goldlab compile` in the background, unless one is running already.
+
+    It fills numba's cache with the fast kernels (about three minutes on 2 cores the first
+    time, a few seconds once they are there), so that a teacher's first Run All of
+    03-goldland or 04-strategy-lab waits for no compiler. It runs at a low priority, in a
+    session of its own (it outlives `dev.py lab`, which becomes JupyterLab), and writes to
+    .venv/goldlab-compile.log.
+    """
+    if COMPILE_PID.exists():
+        try:
+            os.kill(int(COMPILE_PID.read_text().strip()), 0)
+            say(f"the fast kernels are compiling already (log: {COMPILE_LOG.relative_to(ROOT)})")
+            return
+        except (ValueError, OSError):
+            pass  # no such process any more: start another
+    goldlab = VENV / "bin" / "goldlab"
+    with COMPILE_LOG.open("wb") as log:
+        process = subprocess.Popen(
+            [str(goldlab), "compile"], cwd=ROOT, env=venv_env(), stdout=log,
+            stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True,
+            preexec_fn=(lambda: os.nice(10)) if hasattr(os, "nice") else None,
+        )  # fmt: skip
+    COMPILE_PID.write_text(f"{process.pid}\n")
+    say(f"compiling the fast kernels in the background (log: {COMPILE_LOG.relative_to(ROOT)})")
+
+
 def cmd_lab(args: list[str]) -> None:
     ensure_env()
     write_student_lessons()
+    compile_in_background()
     root = NOTEBOOKS if NOTEBOOKS.is_dir() else ROOT
     if root is ROOT:
         say("notebooks/ does not exist yet: serving the repository root instead")
@@ -146,6 +224,26 @@ def cmd_lab(args: list[str]) -> None:
     if is_root() and "--allow-root" not in args:
         cmd.append("--allow-root")
     cmd += args
+    say(" ".join(cmd))
+    os.chdir(ROOT)
+    os.execve(cmd[0], cmd, venv_env())
+
+
+def cmd_voila(args: list[str]) -> None:
+    """Serve the lessons' student versions (or the folder or notebook given) as apps."""
+    ensure_env()
+    write_student_lessons()
+    compile_in_background()
+    given, options = (args[0], args[1:]) if args and not args[0].startswith("-") else (None, args)
+    # An absolute path: Voila 0.5.8 refuses pages of a folder given as a relative path.
+    target = (Path(given) if given else NOTEBOOKS / "student-lessons").resolve()
+    if not target.exists():
+        die(f"{target} does not exist")
+    # Preheated: each notebook of the folder runs once in a kernel kept ready, so the first
+    # student who opens a lesson gets it at once (Voila then readies the next kernel).
+    preheat = [] if any("preheat" in o for o in options) else [
+        "--VoilaConfiguration.preheat_kernel=True"]
+    cmd = [str(VENV / "bin" / "voila"), str(target), *preheat, *options]
     say(" ".join(cmd))
     os.chdir(ROOT)
     os.execve(cmd[0], cmd, venv_env())
@@ -216,6 +314,7 @@ def cmd_test(args: list[str]) -> None:
         "--ignore=notebooks/student-lessons",  # written from notebooks/lessons by setup/lab
         "--nbval-lax",
         "--nbval-current-env",
+        "--durations=25",  # the slowest tests, printed: where the suite's 20 minutes go
         "-p",
         "no:cacheprovider",
         *args,
@@ -233,6 +332,7 @@ def cmd_setup(args: list[str]) -> None:
         die(f"setup takes no arguments, got {args}")
     ensure_env()
     write_student_lessons()
+    compile_in_background()
     say(f"ready: {VENV_PY}")
 
 
@@ -258,7 +358,8 @@ def cmd_lock(args: list[str]) -> None:
     say("binder/requirements.txt is refreshed: commit it with the pyproject.toml change")
 
 
-COMMANDS = {"lab": cmd_lab, "test": cmd_test, "setup": cmd_setup, "lock": cmd_lock}
+COMMANDS = {"lab": cmd_lab, "voila": cmd_voila, "test": cmd_test, "setup": cmd_setup,
+            "lock": cmd_lock}
 
 
 def main(argv: list[str]) -> None:

@@ -6,6 +6,8 @@
     goldlab ladder goldrush --games 50 --seed 1
     goldlab ladder --docs docs/bots.md
     goldlab compile
+    goldlab classroom --network
+    goldlab classroom --class-file ~/goldlab-classes/class-2026-11-26-0900.sqlite --export class.csv
 """
 
 from __future__ import annotations
@@ -138,6 +140,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     lad.add_argument("--quiet", action="store_true", help="no progress bar")
     sub.add_parser("compile", help="compile the fast kernels into numba's cache now, so the "
                    "first fast simulation or Mount Goldrush search does not wait for them")
+    room = sub.add_parser("classroom", help="run a class on this machine: the student lessons "
+                          "in Voila, every student's results pooled on the teacher's dashboard")
+    room.add_argument("--class-file", type=Path, default=None, metavar="FILE",
+                      help="the class's file (default: a new one in ~/goldlab-classes); an "
+                           "existing one goes on where it stopped")
+    room.add_argument("--port", type=int, default=8866, help="the server's port (default 8866)")
+    room.add_argument("--network", action="store_true",
+                      help="open the class to the local network (default: this machine only)")
+    room.add_argument("--export", metavar="FILE", default=None,
+                      help="write the class's rows to FILE (.csv or .parquet) and stop")
     with CtrlC() as ctrl_c:
         try:
             args = parser.parse_args(argv)
@@ -149,6 +161,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     return _ladder(args)
                 if args.command == "compile":
                     return _compile()
+                if args.command == "classroom":
+                    return _classroom(args, ctrl_c)
                 return _play(args)
         except KeyboardInterrupt:
             return _interrupted(ctrl_c)
@@ -181,6 +195,22 @@ def _first_line(exc: BaseException) -> str:
     text = str(exc).strip() or type(exc).__name__
     line = text.splitlines()[0]
     return line if len(line) <= 300 else line[:300] + "..."
+
+
+def _classroom(args: argparse.Namespace, ctrl_c: CtrlC) -> int:
+    from goldlab.classroom import ClassStore
+    from goldlab.lessons.class_server import serve
+
+    if args.export is not None:
+        if args.class_file is None:
+            raise ValueError("--export needs --class-file: which class to write")
+        check_output_path(args.export, "--export", make_parents=False)
+        store = ClassStore.open(args.class_file)
+        out = store.export(args.export, token=store.token)
+        print(f"wrote {len(store.rows(token=store.token))} rows to {out}")
+        return 0
+    return serve(args.class_file, port=args.port, network=args.network,
+                 on_ctrl_c=ctrl_c.honoured)
 
 
 def _compile() -> int:

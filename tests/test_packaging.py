@@ -7,6 +7,7 @@ installed into a fresh virtual environment shows that users get it.
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -30,7 +31,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     src = base / "src"
     src.mkdir()
     skip = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", ".ipynb_checkpoints")
-    for name in ("goldlab", "widgets"):
+    for name in ("goldlab", "widgets", "share", "jupyter-config"):
         shutil.copytree(ROOT / name, src / name, ignore=skip)
     for name in ("pyproject.toml", "setup.py", "README.md"):
         shutil.copy2(ROOT / name, src / name)
@@ -51,6 +52,18 @@ def test_the_wheel_carries_the_front_end(wheel: Path) -> None:
         assert path in names, f"{path} is missing from {wheel.name}"
     assert "goldlab/views/game_view.py" in names and "goldlab/py.typed" in names
     assert not any(name.startswith("widgets/") for name in names)
+
+
+@pytest.mark.slow
+def test_the_wheel_carries_the_voila_template_and_the_configuration_choosing_it(
+        wheel: Path) -> None:
+    """Installed, Voila finds goldlab's template (nothing from the internet) and uses it."""
+    data = f"{wheel.name.split('-')[0]}-{wheel.name.split('-')[1]}.data/data"
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for name in ("conf.json", "index.html.j2", "page.html"):
+        assert f"{data}/share/jupyter/voila/templates/goldlab/{name}" in names
+    config = json.loads(zipfile.ZipFile(wheel).read(f"{data}/etc/jupyter/voila.json"))
+    assert config["VoilaConfiguration"]["template"] == "goldlab"
 
 
 @pytest.mark.slow

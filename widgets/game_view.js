@@ -88,7 +88,12 @@ function render({ model, el: root }) {
   loadInput.title = "load a record (JSON)";
   loadInput.setAttribute("aria-label", "load a record (JSON)");
   const load = labelled("Load", loadInput, "gl-load");
-  toolbar.append(newGame, rematch, undo, bots, save, load);
+  // Watching bots play live: Python paces their moves (a worker thread) at a speed of its list.
+  const watchSpeed = el("select", "gl-watch-speed");
+  watchSpeed.title = "how fast the bots move when they play on their own (moves a second)";
+  const pause = button("gl-pause", "Pause", "stop the bots (a search is cut short)");
+  toolbar.append(newGame, rematch, undo, bots, labelled("bots", watchSpeed, "gl-watch"), pause,
+    save, load);
   const seats = el("div", "gl-seats");
 
   // ---------------------------------------------------------------- main area
@@ -128,9 +133,20 @@ function render({ model, el: root }) {
   scrubber.title = "scrub through the game";
   scrubber.setAttribute("aria-label", "position in the game");
   const counter = el("span", "gl-step-counter");
-  nav.append(first, prev, play, next, last, labelled("speed", speed), scrubber, counter);
+  // A step carried out in parts (the end of a game): one stop per part beside the scrubber.
+  const partStrip = el("span", "gl-part-strip");
+  partStrip.setAttribute("role", "group");
+  partStrip.setAttribute("aria-label", "the parts of this step");
+  nav.append(first, prev, play, next, last, labelled("speed", speed), scrubber, partStrip, counter);
+  const branch = button("gl-branch", "Play from here", "try another move from the position shown; the game is kept");
+  nav.append(branch);
   const moves = el("ol", "gl-moves");
   moves.setAttribute("aria-label", "moves: click one to see the position after it");
+  const variation = el("div", "gl-variation-bar");
+  variation.setAttribute("role", "status");
+  const variationText = el("span", "gl-variation-text");
+  const mainLine = button("gl-main-line", "Back to the main line", "leave the variation for the game as it was");
+  variation.append(variationText, mainLine);
 
   const entry = el("div", "gl-view-entry");
   const input = el("input", "gl-view-input");
@@ -142,7 +158,7 @@ function render({ model, el: root }) {
   log.setAttribute("aria-label", "log of the latest steps");
   log.tabIndex = 0;
 
-  view.append(header, toolbar, seats, main, nav, moves, entry, log);
+  view.append(header, toolbar, seats, main, nav, variation, moves, entry, log);
   root.append(view);
 
   // ---------------------------------------------------------------- intents
@@ -170,6 +186,10 @@ function render({ model, el: root }) {
   rematch.addEventListener("click", () => send({ type: "rematch" }));
   undo.addEventListener("click", () => send({ type: "undo" }));
   bots.addEventListener("click", () => send({ type: "bots" }));
+  watchSpeed.addEventListener("change", () => send({ type: "speed", value: Number(watchSpeed.value) }));
+  pause.addEventListener("click", () => send({ type: "pause" }));
+  branch.addEventListener("click", () => send({ type: "branch" }));
+  mainLine.addEventListener("click", () => send({ type: "main" }));
   save.addEventListener("click", () => send({ type: "save" }));
   loadInput.addEventListener("change", () => {
     const file = loadInput.files && loadInput.files[0];
@@ -202,7 +222,8 @@ function render({ model, el: root }) {
     setIcon(play, "play", "play through the steps");
   };
   const start = () => {
-    if (model.get("payload").index >= model.get("payload").last) send({ type: "home" });
+    const p = model.get("payload");
+    if (p.index >= p.last && p.inspector.page + 1 >= p.inspector.pages) send({ type: "home" });
     timer = setInterval(() => send({ type: "step", value: 1 }), Number(speed.value));
     setIcon(play, "pause", "pause");
   };
@@ -320,18 +341,19 @@ function render({ model, el: root }) {
   }
 
   // While a searching bot decides, Python says who is thinking (its own trait, sent at once).
-  // The controls that would change the game wait meanwhile (greyed out): a click would
-  // only be queued behind the bot's search and act on a position the user has not seen.
+  // The bot thinks on a worker thread, so New game, Rematch, Undo, Load and the seat menus
+  // stay live: Python stops the search and drops its move.  Playing waits meanwhile.
   // The one place that says which of them are live.
-  const waitWhileThinking = [newGame, rematch, undo, bots, loadInput, input, go];
+  const waitWhileThinking = [bots, input, go];
   function drawControls() {
     const thinking = Boolean(model.get("thinking"));
     for (const control of waitWhileThinking) control.disabled = thinking;
-    view.querySelectorAll(".gl-seats select").forEach((s) => { s.disabled = thinking; });
     const p = model.get("payload");
-    if (!thinking && p && p.title) {
+    if (p && p.title) {
       undo.disabled = !p.can_undo;
-      bots.disabled = !p.live;
+      bots.disabled = thinking || !p.live || Boolean(p.bots_running);
+      pause.disabled = !p.bots_running;
+      branch.disabled = !p.can_branch;
     }
     // A teacher's lock: Python refuses these intents; the page hides their controls too.
     const locked = Boolean(p && p.locked);
@@ -368,6 +390,7 @@ function render({ model, el: root }) {
     inspector.replaceChildren(...parts);
   }
 
+  let exactShown = false;  // the exact fractions, on demand
   function drawOdds(p) {
     odds.style.display = p.odds.length ? "" : "none";
     if (!p.odds.length) return;
@@ -376,36 +399,64 @@ function render({ model, el: root }) {
       const list = el("ul", "gl-odds-short");
       for (const row of p.odds.slice(0, ODDS_ON_PROJECTOR)) {
         const li = el("li", "", `${row.label}: `);
-        li.append(el("b", "gl-num", `${Math.round(row.decimal * 100)} %`));
+        li.append(el("b", "gl-num", row.percent || `${Math.round(row.decimal * 100)} %`));
+        if (row.about) li.append(` (${row.about})`);
         li.title = `${row.fraction}${row.note ? ` \u2014 ${row.note}` : ""}`;
         list.append(li);
       }
       odds.replaceChildren(el("h4", "", `Odds for ${p.odds_for}`), list);
       return;
     }
+    // As a teacher says them: a percentage and "about 1 in 3"; the exact fraction on
+    // demand (the toggle, or a row's tooltip); a row that repeats a number says why; the
+    // method above the table, not only in a tooltip.
     const table = el("table", "gl-table gl-odds-table");
     const head = el("tr");
-    head.append(el("th", "", "chance"), el("th", "", "exact"), el("th", "", "decimal"));
+    head.append(el("th", "", "chance"), el("th", "", "%"), el("th", "", "in words"));
+    if (exactShown) head.append(el("th", "", "exact"), el("th", "", "decimal"));
     table.append(head);
     for (const row of p.odds) {
       const tr = el("tr");
       const what = el("td", "", row.label);
-      if (row.note) what.title = row.note;
-      tr.append(what, el("td", "gl-num", row.fraction), el("td", "gl-num", row.decimal.toFixed(3)));
+      const exact = `exactly ${row.fraction} = ${row.decimal.toFixed(3)}`;
+      tr.title = row.note ? `${exact} \u2014 ${row.note}` : exact;
+      if (row.same_as) {
+        const why = el("div", "gl-odds-why",
+          `the same number as \u201c${row.same_as}\u201d${row.note ? `: ${row.note}` : ""}`);
+        what.append(why);
+      }
+      const percent = row.percent || row.decimal.toFixed(2);
+      tr.append(what, el("td", "gl-num", percent), el("td", "gl-odds-about", row.about || "expected value"));
+      if (exactShown) tr.append(el("td", "gl-num", row.fraction), el("td", "gl-num", row.decimal.toFixed(3)));
       table.append(tr);
     }
-    odds.replaceChildren(el("h4", "", `Exact odds for ${p.odds_for}`), table);
+    const toggle = button("gl-odds-exact", exactShown ? "hide fractions" : "exact fractions",
+      exactShown ? "hide the exact fractions" : "show each chance as an exact fraction");
+    toggle.setAttribute("aria-pressed", String(exactShown));
+    toggle.addEventListener("click", () => {
+      exactShown = !exactShown;
+      drawOdds(model.get("payload"));
+    });
+    const parts = [el("h4", "", `Odds for ${p.odds_for}`)];
+    if (p.odds_method) parts.push(el("p", "gl-odds-method", p.odds_method));
+    parts.push(table, toggle);
+    odds.replaceChildren(...parts);
   }
 
   // The move list is rebuilt only when the moves change; a step just moves the marker.
   let movesKey = null;
-  const gotoMove = (node) => send({ type: "goto", value: Number(node.dataset.index) });
+  const gotoMove = (node) => send({ type: "goto", value: Number(node.dataset.index),
+    page: Number(node.dataset.page || 0) });
+  partStrip.addEventListener("click", (e) => {
+    const node = e.target.closest(".gl-part");
+    if (node) gotoMove(node);
+  });
   moves.addEventListener("click", (e) => {
-    const node = e.target.closest(".gl-move");
+    const node = e.target.closest(".gl-part") || e.target.closest(".gl-move");
     if (node) gotoMove(node);
   });
   moves.addEventListener("keydown", (e) => {
-    const node = e.target.closest(".gl-move");
+    const node = e.target.closest(".gl-part") || e.target.closest(".gl-move");
     if (node && (e.key === "Enter" || e.key === " ")) {
       e.preventDefault();
       gotoMove(node);
@@ -413,11 +464,17 @@ function render({ model, el: root }) {
   });
 
   function drawMoves(p) {
-    const key = `${p.moves.length}:${p.moves[p.moves.length - 1] || ""}:${p.moves[0] || ""}`;
+    const from = p.variation ? p.variation.from : -1;
+    variation.style.display = p.variation ? "" : "none";
+    if (p.variation) variationText.textContent = p.variation.label;
+    mainLine.textContent = p.variation ? p.variation.back : "";
+    const key = `${p.moves.length}:${p.moves[p.moves.length - 1] || ""}:${p.moves[0] || ""}:${from}`;
     if (key !== movesKey) {
       movesKey = key;
+      const notations = p.moves_notation || [];
       const items = ["start", ...p.moves].map((text, i) => {
-        const li = el("li", "gl-move", text);
+        const li = el("li", from >= 0 && i > from ? "gl-move gl-variation" : "gl-move", text);
+        if (i > 0 && notations[i - 1]) li.title = notations[i - 1];  // the notation
         li.dataset.index = String(i);
         li.tabIndex = 0;
         li.setAttribute("role", "button");
@@ -437,7 +494,35 @@ function render({ model, el: root }) {
         current.setAttribute("aria-current", "step");
       }
     }
+    drawParts(p, current);
     centreCurrentMove();
+  }
+
+  // The parts of the step looked at, under its move and beside the scrubber: click one to
+  // see the table as after it.
+  function drawParts(p, current) {
+    for (const old of moves.querySelectorAll(".gl-parts")) old.remove();
+    const titles = p.inspector.titles || [];
+    const part = (title, i, tag) => {
+      const node = el(tag, `gl-part${i === p.inspector.page ? " gl-current-part" : ""}`,
+        tag === "li" ? title : String(i + 1));
+      node.dataset.index = String(p.index);
+      node.dataset.page = String(i);
+      node.tabIndex = 0;
+      node.title = title;
+      node.setAttribute("role", "button");
+      if (i === p.inspector.page) node.setAttribute("aria-current", "step");
+      return node;
+    };
+    if (titles.length > 1 && current) {
+      const list = el("ol", "gl-parts");
+      list.append(...titles.map((t, i) => part(t, i, "li")));
+      current.append(list);
+    }
+    const where = el("span", "gl-part-counter", `part ${p.inspector.page + 1} of ${titles.length}`);
+    partStrip.replaceChildren(...(titles.length > 1
+      ? [where, ...titles.map((t, i) => part(t, i, "button"))] : []));
+    partStrip.style.display = titles.length > 1 ? "" : "none";
   }
 
   // Centre the current move in the list (only the list scrolls, never the page); again
@@ -492,6 +577,20 @@ function render({ model, el: root }) {
   });
   resized.observe(board);
 
+  let speedsKey = null;
+  function drawWatchSpeed(p) {
+    const speeds = p.speeds || [];
+    if (speeds.join() !== speedsKey) {
+      speedsKey = speeds.join();
+      watchSpeed.replaceChildren(...speeds.map((v) => {
+        const option = el("option", "", v ? `${v} move${v === 1 ? "" : "s"}/s` : "at once");
+        option.value = String(v);
+        return option;
+      }));
+    }
+    watchSpeed.value = String(p.speed || 0);
+  }
+
   let boardHtml = null;
   function draw() {
     const p = model.get("payload");
@@ -501,6 +600,7 @@ function render({ model, el: root }) {
     view.dataset.seat = p.seat;
     projector.checked = Boolean(p.projector);
     status.textContent = model.get("thinking") || statusText(p);
+    drawWatchSpeed(p);
     drawSeats(p);
     if (p.board !== boardHtml) {
       boardHtml = p.board;

@@ -11,6 +11,7 @@ turns them into Altair charts.
 (2, 4)
 """
 
+from goldlab.analysis import _quick_imports  # noqa: F401  (first: Altair imports quicker)
 from goldlab.analysis.metrics import (
     balance,
     decided_at_end,

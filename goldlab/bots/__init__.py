@@ -9,7 +9,9 @@ thing, as an :class:`Information`: a sampler bound to its seat, ``sample(rng)``,
 which gives ``state.determinise(seat, rng)``, a state agreeing with everything the
 seat may know, with the rest redrawn from ``rng``.  Searching bots play their
 look-ahead on such samples only.  ``ismcts`` (:mod:`goldlab.bots.ismcts`) is one,
-built in for every game.
+built in for every game.  ``Information.stop`` (a :class:`Stop`, or None) tells a search
+to give up: it checks ``information.check_stop()`` between iterations, which raises
+:class:`SearchStopped` once the game loop has moved on (a view's Undo or New game).
 
 >>> import goldlab
 >>> from goldlab.bots import make_bot
@@ -25,12 +27,13 @@ from __future__ import annotations
 import inspect
 import random
 import re
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from goldlab.core.errors import OptionsError
+from goldlab.core.errors import GoldlabError, OptionsError
 from goldlab.core.values import Action
 
 if TYPE_CHECKING:
@@ -79,6 +82,40 @@ class RandomBot(Bot):
         return legal[self.rng.randrange(len(legal))]
 
 
+class SearchStopped(GoldlabError):
+    """A search was told to stop (:class:`Stop`): its move is not wanted any more."""
+
+
+class Stop:
+    """A flag that tells a running search to give up, set from another thread.
+
+    One per decision run: the game loop hands it to the searching bot inside its
+    :class:`Information`; whoever no longer wants the answer calls :meth:`set`.  A search
+    calls :meth:`Information.check_stop` between iterations, so it ends within one
+    iteration (a few milliseconds) by raising :class:`SearchStopped`.
+    """
+
+    __slots__ = ("_event",)
+
+    def __init__(self) -> None:
+        self._event = threading.Event()
+
+    def set(self) -> None:
+        """Ask the search to stop."""
+        self._event.set()
+
+    def is_set(self) -> bool:
+        """True once :meth:`set` was called."""
+        return self._event.is_set()
+
+    def wait(self, seconds: float) -> bool:
+        """Sleep ``seconds`` unless told to stop first; True if told to stop."""
+        return self._event.wait(seconds)
+
+    def __repr__(self) -> str:
+        return f"<Stop {'set' if self.is_set() else 'running'}>"
+
+
 @dataclass(frozen=True, slots=True)
 class Information:
     """What a searching bot is given at a decision: all its seat may know, and a sampler.
@@ -93,6 +130,13 @@ class Information:
     observation: Any
     legal: Sequence[Action]
     sample: Sampler
+    stop: Stop | None = None
+    """Set by the game loop when the answer is no longer wanted (None: never)."""
+
+    def check_stop(self) -> None:
+        """Raise :class:`SearchStopped` if the search was told to stop."""
+        if self.stop is not None and self.stop.is_set():
+            raise SearchStopped("the search was stopped: the game moved on without its move")
 
 
 class SearchBot(Bot):
@@ -113,9 +157,95 @@ class SearchBot(Bot):
         )
 
 
-def register_bot(game: str, name: str, factory: BotFactory) -> None:
-    """Register a bot for ``game`` under ``name`` (spec ``name`` or ``name:arg,…``)."""
+def register_bot(game: str, name: str, factory: BotFactory, *,
+                 strength: Strength | None = None) -> None:
+    """Register a bot for ``game`` under ``name`` (spec ``name`` or ``name:arg,…``), with
+    its strength ladder if its number makes it stronger (:func:`register_strength`)."""
     _BOTS[(game, name)] = factory
+    if strength is not None:
+        register_strength(game, name, strength)
+
+
+@dataclass(frozen=True)
+class Strength:
+    """The strength ladder of a bot whose spec takes a number (``ismcts:200``).
+
+    ``levels`` are (label, argument) pairs from weak to strong; the middle one is the
+    default.  The views' menus offer them; the chosen one becomes the spec.
+
+    >>> ladder = strength("gold", "ismcts")
+    >>> ladder.default, ladder.spec("50"), ladder.options()[0]["label"]
+    ('ismcts:200', 'ismcts:50', 'weak · 50 iterations')
+    """
+
+    bot: str
+    meaning: str
+    """What the number is, for a tooltip: "iterations per decision"."""
+    levels: tuple[tuple[str, str], ...]
+    shown: str = "{}"
+    """How a level's argument reads in the menu: ``"{} iterations"``."""
+
+    @property
+    def default(self) -> str:
+        """The spec of the middle level."""
+        return self.spec(self.levels[len(self.levels) // 2][1])
+
+    def spec(self, argument: str) -> str:
+        """The bot's spec with ``argument``: ``Strength("ismcts", …).spec("50") == "ismcts:50"``."""
+        return f"{self.bot}:{argument}"
+
+    def options(self, current: str = "") -> list[dict[str, str]]:
+        """The menu's entries (value: the spec; label: "weak · 50"), with ``current`` added
+        when it is none of them (a spec set from Python: ``ismcts`` or ``ismcts:300``)."""
+        found = [{"value": self.spec(arg), "label": f"{label} · {self.shown.format(arg)}"}
+                 for label, arg in self.levels]
+        if current and current not in {o["value"] for o in found}:
+            argument = current.partition(":")[2]
+            found.append({"value": current,
+                          "label": f"custom · {argument}" if argument else "the game's default"})
+        return found
+
+
+_STRENGTHS: dict[tuple[str | None, str], Strength] = {
+    (None, "ismcts"): Strength("ismcts", "iterations per decision (more is stronger and slower)",
+                               (("weak", "50"), ("medium", "200"), ("strong", "1000")),
+                               "{} iterations"),
+}
+"""The strength ladders: for one game's bot, or (None) for a bot every game has."""
+
+_OPPONENTS: dict[str, str] = {}
+"""The opponent each game offers first (its bots module registers it)."""
+
+
+def register_strength(game: str, name: str, ladder: Strength) -> None:
+    """Give bot ``name`` of ``game`` a strength ladder, e.g. a game's own ladder for the
+    ``ismcts`` every game has (a game's ladder comes before the one for every game)."""
+    if ladder.bot != name or not ladder.levels:
+        raise ValueError(f"a strength ladder for {name!r} names that bot and has levels, "
+                         f"got {ladder.bot!r} with {len(ladder.levels)} levels")
+    _STRENGTHS[(game, name)] = ladder
+
+
+def strength(game: str, bot: str) -> Strength | None:
+    """The strength ladder of ``bot`` (a name or a spec) in ``game``, or None if it has none."""
+    _load(game)
+    name = bot.partition(":")[0].strip()
+    return _STRENGTHS.get((game, name)) or _STRENGTHS.get((None, name))
+
+
+def register_opponent(game: str, spec: str) -> None:
+    """The bot (a spec) that ``game`` offers first as an opponent: its best built-in bot."""
+    _OPPONENTS[game] = spec
+
+
+def default_opponent(game: str) -> str:
+    """The opponent ``game`` offers first (:func:`register_opponent`), else ``"random"``.
+
+    >>> default_opponent("gold"), default_opponent("goldrush"), default_opponent("goldland")
+    ('greedy', 'perfect', 'heuristic')
+    """
+    _load(game)
+    return _OPPONENTS.get(game, "random")
 
 
 def _load(game: str) -> None:
@@ -243,9 +373,15 @@ __all__ = [
     "RandomBot",
     "Sampler",
     "SearchBot",
+    "SearchStopped",
+    "Stop",
+    "Strength",
     "bot_names",
+    "default_opponent",
     "describe_bots",
     "make_bot",
     "register_bot",
+    "register_opponent",
+    "register_strength",
     "split_specs",
 ]

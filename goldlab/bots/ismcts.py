@@ -191,7 +191,7 @@ class ISMCTSBot(SearchBot):
         groups = _groups(first, legal, hooks)
         budget = self.budget or Budget(iterations=hooks.iterations)
         if hooks.candidate_values is not None:
-            return self._search_flat(first, legal, groups, hooks, budget)
+            return self._search_flat(first, legal, groups, hooks, budget, information)
         c = hooks.exploration if self.exploration is None else self.exploration
         root = _Node()
         sample = first
@@ -199,6 +199,7 @@ class ISMCTSBot(SearchBot):
         clock = time.process_time if budget.cpu else time.perf_counter
         deadline = None if budget.seconds is None else clock() + budget.seconds
         while True:
+            information.check_stop()
             self._iterate(root, sample, rng, hooks, c)
             done += 1
             if deadline is None:
@@ -212,7 +213,7 @@ class ISMCTSBot(SearchBot):
 
     def _search_flat(self, sample: State[Any], legal: Sequence[Action],
                      groups: dict[Hashable, list[Action]], hooks: SearchHooks,
-                     budget: Budget) -> Action:
+                     budget: Budget, information: Information) -> Action:
         """One level deep: one action of each group, each played out on the same deals.
 
         With a time budget the deals come in rounds of :data:`FLAT_ROUND` until the time
@@ -232,12 +233,14 @@ class ISMCTSBot(SearchBot):
         clock = time.process_time if budget.cpu else time.perf_counter
         deadline = None if budget.seconds is None else clock() + budget.seconds
         while True:
+            information.check_stop()
             size = (budget.iterations or 1) if deadline is None else FLAT_ROUND
             values = hooks.candidate_values(sample, candidates, rng, size)
             totals = [t + v * size for t, v in zip(totals, values, strict=True)]
             deals += size
             if deadline is None or clock() >= deadline:
                 break
+        information.check_stop()  # a long round of deals: its answer may be unwanted now
         self.iterations_done = deals
         head_start = hooks.bias / (deals + 1)  # fading, as in the tree: noise cannot win
         means = [t / deals + (head_start if a == preferred else 0.0)

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from goldlab.bots import Bot, Information, SearchBot, make_bot
+from goldlab.bots import Bot, Information, SearchBot, Stop, make_bot
 from goldlab.core.errors import OptionsError
 from goldlab.core.game import UNBOUNDED, Game
 from goldlab.core.registry import game_class, make_game
@@ -89,14 +89,32 @@ class DetachedSampler:
 
 
 def information(state: State[Any], seat: int, observation: Any,
-                legal: Sequence[Action]) -> Information:
+                legal: Sequence[Action], stop: Stop | None = None) -> Information:
     """What a searching bot in ``seat`` is given: its view, the legal actions, a sampler.
 
     The sampler (a :class:`DetachedSampler`) draws ``state.determinise(seat, rng)``
     without holding ``state``: no walk through its attributes reaches the real
     state, its hidden cards or its generator.
     """
-    return Information(seat, observation, legal, DetachedSampler(state, seat))
+    return Information(seat, observation, legal, DetachedSampler(state, seat), stop)
+
+
+def prepare_decision(state: State[Any], bot: Bot,
+                     stop: Stop | None = None) -> Callable[[], Action]:
+    """The decision of ``bot``, the seat to move in ``state``: what it is handed is taken
+    from ``state`` now, and it decides when the returned function is called.
+
+    The thinking can so run on another thread (a view's worker) while ``state`` changes:
+    the bot holds only its observation, the legal actions and a detached sampler.  A
+    searching bot stops with :class:`~goldlab.bots.SearchStopped` once ``stop`` is set.
+    """
+    seat = state.current_player
+    legal = list(state.legal_actions())
+    view = state.observation(seat) if bot.uses_observation else None
+    if bot.searches:
+        searched = information(state, seat, view, legal, stop)
+        return lambda: cast(SearchBot, bot).search(searched)
+    return lambda: bot.choose(view, legal)
 
 
 def play_out(state: State[Any], bots: Sequence[Bot] | Mapping[int, Bot], *,
@@ -127,13 +145,7 @@ def play_out(state: State[Any], bots: Sequence[Bot] | Mapping[int, Bot], *,
         if seat < 0:
             raise OptionsError("bots play only states made with auto_chance: "
                                "a chance step is waiting to be resolved")
-        bot = bots[seat]
-        legal = state.legal_actions()
-        view = state.observation(seat) if bot.uses_observation else None
-        if bot.searches:
-            action = cast(SearchBot, bot).search(information(state, seat, view, legal))
-        else:
-            action = bot.choose(view, legal)
+        action = prepare_decision(state, bots[seat])()
         events = state.apply(action)
         steps += 1
         if steps > limit:  # pragma: no cover - max_steps is a proven bound

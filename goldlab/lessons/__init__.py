@@ -16,6 +16,7 @@ False
 Not yet: your fraction is upside down: favourable cases on top, all cases below.
 """
 
+from goldlab.analysis import _quick_imports  # noqa: F401  (first: Altair imports quicker)
 from goldlab.lessons.check import Feedback, Question, Quiz, near, show
 
 __all__ = ["Feedback", "Question", "Quiz", "near", "show"]

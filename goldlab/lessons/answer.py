@@ -105,12 +105,18 @@ class Prediction:
     Type it and press **Save**: it is read like :func:`~goldlab.lessons.check.read_guess`
     (``0.2``, ``"1/5"``, ``"20 %"`` or ``20``) and then fixed, so the result cannot change
     it.  ``value`` is the guess (None until saved); :meth:`beside` shows it next to a
-    result.  ``example`` is the hint shown in the empty box."""
+    result.  ``example`` is the hint shown in the empty box.  ``pool`` names the class
+    prediction it is, ``(lesson, key)`` of :mod:`goldlab.classroom.asks`: inside a class
+    (:mod:`goldlab.lessons.together`) the saved guess is also sent to the class."""
 
-    def __init__(self, example: str = "0.2") -> None:
+    def __init__(self, example: str = "0.2", *, pool: tuple[str, str] | None = None) -> None:
         import ipywidgets as widgets
 
+        from goldlab.lessons.together import member, name_box
+
         self.example = example
+        self.pool = pool
+        self.member = member() if pool is not None else None
         self.value: float | None = None
         self._views: list[tuple[Any, Callable[[float | None], str]]] = []
         self.text = widgets.Text(placeholder=f"your guess, e.g. {example}",
@@ -118,7 +124,10 @@ class Prediction:
         self.button = widgets.Button(description="Save my guess", button_style="primary")
         self.button.on_click(lambda _: self.save())
         self.output = widgets.HTML("<i>Write your guess and save it before you go on.</i>")
-        self.widget = widgets.VBox([widgets.HBox([self.text, self.button]), self.output])
+        row = [self.text, self.button]
+        if self.member is not None:  # inside a class: the name the class sees comes first
+            row.insert(0, name_box(self.member))
+        self.widget = widgets.VBox([widgets.HBox(row), self.output])
         self.widget.add_class("gl-prediction")
 
     def save(self) -> None:
@@ -127,12 +136,17 @@ class Prediction:
         value = read_guess(typed, self.example)
         if isinstance(value, float) and not 0 <= value <= 1:
             value = f"A chance lies between 0 and 1 (or 0 % and 100 %), not {typed!r}."
+        if isinstance(value, float) and self.member is not None and not self.member.name:
+            value = "Type your name for the class first: the class sees you by it."
         if isinstance(value, str):
             self.output.value = f'<span style="color:#b3261e">{escape(value)}</span>'
             return
         self.value = value
         self.text.disabled = self.button.disabled = True
         self.output.value = f"<b>Stored:</b> your guess is {escape(self.describe())}."
+        if self.member is not None and self.pool is not None:
+            sent = self.member.send(*self.pool, value)
+            self.output.value += f" <i>{escape(sent)}</i>"
         for view, render in self._views:
             view.value = escape(render(self.value))
 

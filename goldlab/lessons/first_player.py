@@ -35,6 +35,7 @@ import numpy as np
 import pandas as pd
 
 from goldlab.analysis.stats import proportion_ci
+from goldlab.lessons.animate import Frame, OneMoreTrial
 from goldlab.lessons.answer import AnswerBox, Prediction, answer_box
 from goldlab.lessons.check import Feedback, Question, Quiz, near, read_guess
 from goldlab.lessons.live import LiveChart
@@ -271,6 +272,30 @@ def explorer(runs: Mapping[str, pd.DataFrame], start: int = 100,
     return LiveChart(draw, {"bots": choose, "games": slider}, before=switch)
 
 
+def one_more_game(runs: Mapping[str, pd.DataFrame], bots: str = "random vs random",
+                  games: int | None = None, frames: int = 160, pace: float = 0.15
+                  ) -> OneMoreTrial:
+    """"One more game": press Play and the first player's win rate and its 95 % interval
+    are redrawn as the games of run ``bots`` arrive, one more at each frame at first,
+    ``pace`` seconds a frame (all ``games`` of the run by default, in ``frames`` frames)."""
+    results = runs[bots]
+    won = first_player_wins(results)
+    fair = fair_share(int(results["players"].iloc[0]))
+
+    def describe(frame: Frame) -> str:
+        where = ("above" if frame.low > fair else "below" if frame.high < fair
+                 else "still around")
+        return (f"<b>{frame.trials:,} games:</b> the first player won {frame.successes:,} = "
+                f"{frame.estimate:.1%}; 95 % interval {frame.low:.1%} to {frame.high:.1%}, "
+                f"{where} the fair share {fair}.")
+
+    return OneMoreTrial(won.astype(bool).tolist(), trials=len(won) if games is None else games,
+                        frames=frames, pace=pace, exact=float(fair),
+                        what="first player's win rate", unit="games", log=True,
+                        domain=(max(0.0, float(fair) - 0.25), min(1.0, float(fair) + 0.25)),
+                        describe=describe)
+
+
 # --------------------------------------------------------------------------- the quiz
 
 
@@ -353,6 +378,7 @@ __all__ = [
     "games_needed",
     "lesson_chart",
     "null_table",
+    "one_more_game",
     "p_value",
     "play_runs",
     "quiz",

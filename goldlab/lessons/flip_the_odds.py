@@ -38,6 +38,7 @@ from goldlab.games.goldrush.events import CardFlipped
 from goldlab.games.goldrush.rules import TWO_GOLD
 from goldlab.games.goldrush.state import GoldrushState
 from goldlab.lessons.answer import AnswerBox, Prediction, answer_box
+from goldlab.lessons.board import CardCall, lesson_table
 from goldlab.lessons.check import Feedback, Question, Quiz
 from goldlab.lessons.live import LiveChart
 
@@ -321,6 +322,14 @@ def intervals_explorer(flips: pd.DataFrame, count: int = 20, size: int = 100) ->
                              description="flips per experiment", style=_style())
     return LiveChart(lambda count, size: intervals_chart(experiments(flips, size, count)),
                      {"count": counter, "size": sizes})
+
+
+def table(seed: int | None = SEED, opponent: str = "perfect") -> CardCall:
+    """The game itself: a locked Mount Goldrush table for the class (seat 0) against
+    ``opponent``, the cards seen left face up to count, and the class's call of each card
+    it turns (:class:`~goldlab.lessons.board.CardCall`).  The odds beside the board are
+    the exact chances of a blind flip, redrawn as cards are turned."""
+    return CardCall(lesson_table(seed, opponent, memory=False))
 
 
 # --------------------------------------------------------------------------- the quiz

@@ -36,9 +36,11 @@ from goldlab.games.goldrush.cards import ALL_CARDS, DECK, card
 from goldlab.games.goldrush.rules import resolve_pair
 from goldlab.games.goldrush.state import GoldrushState
 from goldlab.lessons.answer import AnswerBox, Prediction, answer_box
+from goldlab.lessons.board import lesson_table
 from goldlab.lessons.check import Feedback, Question, Quiz
 from goldlab.lessons.flip_the_odds import checker
 from goldlab.lessons.live import LiveChart
+from goldlab.views import GameView
 
 FORGETTING = (0.0, 0.1, 0.2, 0.4)
 """The forgetting probabilities played once at the start of the lesson."""
@@ -291,6 +293,14 @@ quiz = make_quiz()
 READ_FROM_TABLE = frozenset({"blind_gold", "worth_gold3"})
 """Questions whose answer students read from the lesson's exact table (shown above them)."""
 check_answer = checker(quiz)
+
+
+def memory_table(opponent: str = "perfect", seed: int | None = SEED) -> GameView:
+    """Play it yourself: a locked Mount Goldrush table in **memory mode** (the cards you saw
+    lie face down again: remember them), the class at seat 0 against ``opponent``, a
+    memory bot (``"perfect"``, ``"forgetful:0.2"``, ``"limited:6"``, ...)."""
+    return lesson_table(seed, opponent, memory=True,
+                        names=("Your team", f"Computer ({opponent})"))
 
 
 def check(key: str, answer: Any) -> Feedback:

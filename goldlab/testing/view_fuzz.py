@@ -38,7 +38,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 INTENT_TYPES = ("click", "notation", "step", "goto", "home", "end", "seat", "memory", "bot",
-                "undo", "bots", "new", "rematch", "save", "load", "clear")
+                "undo", "bots", "new", "rematch", "save", "load", "clear", "speed", "pause",
+                "branch", "main")
 """The intents the front end sends (``widgets/game_view.js``)."""
 
 HUGE_TEXT = "x" * 2_000_001
@@ -61,7 +62,8 @@ HOSTILE: tuple[Any, ...] = (
     {"type": "load", "value": HUGE_TEXT}, {"type": "load", "value": "{not json"},
     {"type": "load", "value": 42}, {"type": "click", "target": 42},
     {"type": "notation", "value": ""}, {"type": "teleport"}, {"type": None}, "garbage", None,
-    [], 7,
+    [], 7, {"type": "speed", "value": 10**9}, {"type": "speed", "value": float("nan")},
+    {"type": "speed", "value": "fast"}, {"type": "speed", "value": True},
 )
 """Messages every view must refuse (each with an error, changing nothing), sent first."""
 
@@ -123,6 +125,9 @@ def intents(players: int = 2) -> Any:
         st.fixed_dictionaries({"type": st.just("memory"), "value": anything}),
         st.fixed_dictionaries({"type": st.just("bot"), "seat": seats, "value": specs}),
         st.fixed_dictionaries({"type": st.just("load"), "value": records}),
+        st.fixed_dictionaries({"type": st.just("speed"),
+                               "value": st.one_of(st.sampled_from([0, 0.5, 1, 2, 4]),
+                                                  _numbers())}),
         st.fixed_dictionaries({"type": st.sampled_from(INTENT_TYPES)}),
         st.fixed_dictionaries({"type": anything}),
         anything,
@@ -159,10 +164,22 @@ def _alarm(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGALRM, old)
 
 
+def _settle(view: Any) -> None:
+    """Let the bots a message set playing in the background (a view's worker) finish, or
+    stop them after a moment (a slow watching pace), so each message is measured, and
+    its refusal checked, on its own."""
+    table = view.table
+    wait = getattr(table, "wait_for_bots", None)
+    if wait is not None and not wait(0.3):
+        table.cancel_bots()
+        wait(30.0)
+
+
 def send(view: Any, message: Any, report: ViewFuzzReport, budget_ms: float,
          refuse: bool = False) -> None:
     """Send one message to ``view`` and check its answer (see the module's docstring);
     ``refuse``: the message must be refused."""
+    _settle(view)
     before = _fingerprint(view)
     collecting = gc.isenabled()
     gc.disable()  # a collection of the test's garbage is not the handler's time

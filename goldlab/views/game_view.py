@@ -21,8 +21,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping, Sequence
-from html import escape
+from collections.abc import Callable, Mapping, Sequence
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -34,11 +33,11 @@ import traitlets
 from goldlab.bots import Bot
 from goldlab.bots.play import check_bounded
 from goldlab.core.errors import GoldlabError, IllegalActionError
-from goldlab.core.presentation import Page, Play, Presenter, Refuse, Select, Told, Viewer
+from goldlab.core.presentation import Play, Refuse, Select, Told, Viewer
 from goldlab.core.record import Record
 from goldlab.core.state import CHANCE, TERMINAL, State, Step
 from goldlab.scenarios import Scenario
-from goldlab.views.table import VIEW_MAX_RECORD_BYTES, VIEW_MAX_STEPS, Table
+from goldlab.views.table import VIEW_MAX_RECORD_BYTES, VIEW_MAX_STEPS, WATCH_SPEEDS, Table
 
 
 def _frontend() -> Traversable:
@@ -63,6 +62,9 @@ LOG_LINES = 60
 
 STEP_BY_PAGES = 20
 """A step of at most this many goes page by page; a longer one moves by whole frames."""
+
+LAST_PART = 2**31
+"""A page past any step's last part (``goto`` clamps it to the last)."""
 
 LOCKED = "the teacher locked this view: its seat, memory mode, bots and game stay as they are"
 """Why a locked view refuses to change who sees what."""
@@ -171,8 +173,10 @@ class GameView(anywidget.AnyWidget):
             raise TypeError(f"replay takes a State, Record or Scenario, not {kind}")
         table = Table(state, names=names, start=start)
         view = cls(table, seat=seat, **kwargs)
-        frames, _ = table.frames()
-        view.goto(len(frames) - 1 if isinstance(source, Scenario) else 0)
+        if isinstance(source, Scenario):
+            view.end()  # the example's last step, its last part
+        else:
+            view.goto(0)
         return view
 
     def another(self, seat: int | str | None = None, **kwargs: Any) -> GameView:
@@ -359,7 +363,9 @@ class GameView(anywidget.AnyWidget):
     def goto(self, index: int, page: int = 0) -> None:
         """Show the position after frame ``index`` (0: the start), at inspector page ``page``.
 
-        Both are clamped to what exists; anything but a whole number sets ``error``.
+        Both are clamped to what exists; anything but a whole number sets ``error``.  A
+        step the rules carry out in parts (the end of a game) shows part ``page`` on the
+        board; the game as it stands is the last frame's last part.
         """
         try:
             index, page = whole(index, "the frame"), whole(page, "the page")
@@ -369,8 +375,8 @@ class GameView(anywidget.AnyWidget):
         frames, _ = self.table.frames()
         last = len(frames) - 1
         index = clamp(index, 0, last)
-        self.position = None if index == last else index
-        self.page = clamp(page, 0, len(self._pages(index)) - 1)
+        self.position = index  # the scene says whether this is the game as it stands
+        self.page = max(page, 0)  # and clamps the page to the frame's
         self.selection = self.hint = self.error = ""
         self._refresh()
 
@@ -388,7 +394,11 @@ class GameView(anywidget.AnyWidget):
         frames, _ = self.table.frames()
         index = len(frames) - 1 if self.position is None else self.position
         if abs(delta) > STEP_BY_PAGES:
-            self.goto(clamp(index + clamp(delta, -len(frames), len(frames)), 0, len(frames) - 1))
+            target = clamp(index + clamp(delta, -len(frames), len(frames)), 0, len(frames) - 1)
+            if target == len(frames) - 1 and delta > 0:
+                self.end()  # the last frame's last part: the game as it stands
+                return
+            self.goto(target)
             return
         page = self.page
         for _ in range(abs(delta)):
@@ -410,9 +420,9 @@ class GameView(anywidget.AnyWidget):
         self.goto(0)
 
     def end(self) -> None:
-        """Jump to the latest position (live play resumes there)."""
+        """Jump to the latest position, its last part (live play resumes there)."""
         frames, _ = self.table.frames()
-        self.goto(len(frames) - 1)
+        self.goto(len(frames) - 1, LAST_PART)
 
     # ---------------------------------------------------------------- internals
     def _check_seat(self, seat: int | str | None) -> int | str:
@@ -437,10 +447,11 @@ class GameView(anywidget.AnyWidget):
     def _acting_seat(self) -> int | None:
         return self.seat if isinstance(self.seat, int) else None
 
-    def _can_act(self) -> bool:
+    def _can_act(self, live: bool = False) -> bool:
+        """True when this view may play now (``live``: were it at the live position)."""
         state = self.table.state
         to_move = state.current_player
-        if self.position is not None or to_move < 0 or self.seat == PUBLIC:
+        if (self.position is not None and not live) or to_move < 0 or self.seat == PUBLIC:
             return False
         if not self.table.is_person(to_move):
             return False
@@ -471,6 +482,7 @@ class GameView(anywidget.AnyWidget):
             self._fail(str(exc))
 
     def _fail(self, reason: str, rule: str = "") -> None:
+        reason = self.table.presenter.said_refusal(reason, self.table.names)
         self.error = f"{reason} [{rule}]" if rule else reason
         self._error_rule = rule
         self._refresh()
@@ -488,13 +500,8 @@ class GameView(anywidget.AnyWidget):
         """The inspector pages of frame ``index``, as this view's seat may see them now."""
         table = self.table
         frames, steps = table.frames()
-        presenter, viewer = table.presenter, self._viewer()
-        if index == 0:
-            return [_start_page(frames[0], presenter, table.state, viewer, table.names)]
-        pages: list[Any] = presenter.told_pages(table.state, frames[index - 1], steps[index - 1],
-                                                frames[index], viewer, table.names)
-        return pages or [_start_page(frames[index], presenter, table.state, viewer,
-                                     table.names)]
+        return table.presenter.frame_pages(table.state, frames, steps, index, self._viewer(),
+                                           table.names)
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Sequence[Any]) -> None:
         """One intent from the browser: checked here, then done or refused with one error.
@@ -507,66 +514,87 @@ class GameView(anywidget.AnyWidget):
             if not isinstance(content, dict):
                 raise Refused(f"a message is an object with a 'type', not "
                               f"{type(content).__name__}")
-            self._dispatch(content.get("type"), content)
+            with self.table.in_background():  # bots think on a worker: the next intent is heard
+                self._dispatch(content.get("type"), content)
         except (ValueError, TypeError, OverflowError, GoldlabError) as exc:
             self._fail(str(exc) or type(exc).__name__)  # a malformed message: changes nothing
         self.last_update_ms = (time.perf_counter() - started) * 1000
 
     def _dispatch(self, kind: Any, content: dict[str, Any]) -> None:
-        value = content.get("value")
         if not isinstance(kind, str) or kind not in _INTENTS:
             raise Refused(f"unknown message type {str(kind)[:40]!r}")
-        if kind == "click":
-            target = content.get("target")
-            if not isinstance(target, str) or len(target) > 200:
-                raise Refused("a click names its target as text")
-            self.click(target)
-        elif kind == "notation":
-            if not isinstance(value, str) or not value.strip() or len(value) > 200:
-                raise Refused("type an action in notation, e.g. the example under the box")
-            self.request(value.strip())
-        elif kind == "step":
-            self.step(whole(value, "a step"))
-        elif kind == "goto":
-            self.goto(whole(value, "the frame"), whole(content.get("page", 0) or 0, "the page"))
-        elif kind == "home":
-            self.home()
-        elif kind == "end":
-            self.end()
-        elif kind == "seat":
-            if isinstance(value, bool) or not isinstance(value, str | int | None):
-                raise Refused(f"a seat is a number, 'all' or 'public', not {value!r}"[:120])
-            self.set_seat(value)
-        elif kind == "memory":
-            if not isinstance(value, bool):
-                raise Refused("memory mode is on or off (true or false)")
-            self.set_memory(value)
-        elif kind == "projector":
-            if not isinstance(value, bool):
-                raise Refused("projector mode is on or off (true or false)")
-            self.set_projector(value)
-        elif kind == "bot":
-            seat = content.get("seat")
-            if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(value, str):
-                raise Refused("a seat's player is a seat number and a choice of its menu")
-            self._set_bot(seat, value, self.table.set_seat_from_menu)
-        elif kind == "undo":
-            self.undo()
-        elif kind == "bots":
-            self.let_bots_move()
-        elif kind == "new":
-            self.new_game()
-        elif kind == "rematch":
-            self.rematch()
-        elif kind == "save":
-            self.save()
-        elif kind == "load":
-            if not isinstance(value, str):
-                raise Refused("load takes the text of a record")
-            self.load(value)
-        elif kind == "clear":
-            self.selection = self.hint = self.error = ""
-            self._refresh()
+        _HANDLERS[kind](self, content.get("value"), content)
+
+    # ---------------------------------------------------------------- the analysis board
+    def set_speed(self, moves_per_second: float) -> None:
+        """Bot moves a second when the bots play in the background (0: as fast as they
+        decide): a bots-only game is then watched live.  From the browser one of
+        :data:`~goldlab.views.table.WATCH_SPEEDS`; from Python any speed up to 100."""
+        speed = float(moves_per_second)
+        if not 0 <= speed <= 100:
+            raise ValueError(f"a speed is 0 (at once) to 100 moves a second, not {speed!r}")
+        self.table.pace = 1 / speed if speed else 0.0
+        self._refresh()
+
+    def watch(self, moves_per_second: float = 1.0) -> None:
+        """Let the bots play on live at ``moves_per_second`` (a worker thread paces them;
+        :meth:`pause`, Undo or New game stop it), e.g. a game among bots only."""
+        self.set_speed(moves_per_second)
+        self.error = ""
+        self.table.play_in_background()
+
+    def pause(self) -> None:
+        """Stop the bots playing in the background (a search is cut short, its move dropped);
+        "Let bots move" goes on."""
+        self.table.cancel_bots()
+        self._refresh()
+
+    def play_from_here(self) -> None:
+        """Play on from the position shown (a *variation*: what if she had taken the other
+        card?), keeping the game to come back to (:meth:`back_to_main_line`)."""
+        why = self._why_no_variation()
+        if why:
+            self._fail(why)
+            return
+        frames, _ = self.table.frames()
+        index = len(frames) - 1 if self.position is None else self.position
+        self.position, self.page, self.selection, self.hint, self.error = None, 0, "", "", ""
+        self.table.play_from(index)  # redraws every view of the table
+
+    def _why_no_variation(self) -> str:
+        """Why this view may not play from here now, or ``""``: a variation plays on with the
+        game's own cards to come, so during a game only the teacher's unlocked view may."""
+        if self.locked:
+            return LOCKED
+        if self.seat != EVERYTHING and not self.table.state.is_terminal():
+            return ("a variation would turn up the cards still to come: during a game only "
+                    "the teacher's view (everything) plays from here")
+        return ""
+
+    def back_to_main_line(self) -> None:
+        """Leave the variation: the game as it was, shown at the position the variation left."""
+        if self.table.variation_from is None:
+            self._fail("this is the main line: there is no variation to leave")
+            return
+        self.selection = self.hint = self.error = ""
+        index = self.table.back_to_main()
+        self.goto(index)
+
+    def _analysis_payload(self) -> dict[str, Any]:
+        """The speed control, whether the bots play in the background, and the variation."""
+        pace = self.table.pace
+        branch = self.table.variation_from
+        return {
+            "speed": round(1 / pace, 3) if pace else 0,
+            "speeds": list(WATCH_SPEEDS),
+            "bots_running": self.table.bots_running,
+            "can_branch": not self._why_no_variation(),
+            "variation": None if branch is None else {
+                "from": branch,
+                "label": f"Variation from step {branch}: the game itself is kept",
+                "back": "Back to the main line",
+            },
+        }
 
     # ---------------------------------------------------------------- the payload
     def _viewer(self) -> Viewer:
@@ -581,51 +609,31 @@ class GameView(anywidget.AnyWidget):
 
     def _refresh(self) -> None:
         table = self.table
-        presenter = table.presenter
         frames, steps = table.frames()
-        viewer = self._viewer()
-        if self.position is not None:
-            hidden = presenter.past_hidden(table.state, viewer)
-            if hidden:  # an earlier position would show what this seat may not know now
-                self.position, self.page, self._error_rule = None, 0, ""
-                self.error = hidden
-        live = self.position is None
-        index = len(frames) - 1 if live else self.position
-        assert index is not None
+        scene = table.presenter.scene(  # the one question to the presenter per redraw
+            table.state, self._viewer(), frames=frames, steps=steps, position=self.position,
+            page=self.page, selection=self.selection, acting=self._can_act(live=True),
+            names=table.names, error_rule=self._error_rule if self.error else "")
+        if scene.hidden:  # an earlier position would show what this seat may not know now
+            self.position, self.page, self._error_rule = None, 0, ""
+            self.error = scene.hidden
+        self.page = scene.page  # clamped to the pages of the frame shown
+        if scene.live:
+            self.position = None
+        live, index, acting = scene.live, scene.index, scene.acting
         shown = table.state if live else frames[index]
-        acting = self._can_act()
-        seat = self._acting_seat()
-        targets = presenter.targets(shown, seat, self.selection) if acting else {}
-        board_seat = viewer.seat  # the open table: nobody's seat, in memory mode
-        memory = viewer.forgets
-        board = presenter.board_html(shown, board_seat, selection=self.selection,
-                                     legal=frozenset(targets), memory=memory,
-                                     names=table.names, now=None if live else table.state)
-        pages = self._pages(index)
-        page_index = min(self.page, len(pages) - 1)
-        page = pages[page_index]
-        quote = presenter.quote(page.rule)
-        error_quote = presenter.quote(self._error_rule) if self.error else None
-        to_move = shown.current_player
-        odds_seat = to_move if to_move >= 0 and (
-            self.seat == EVERYTHING or self.seat == to_move) else None
-        if not live and viewer.forgets and not viewer.knows_all(table.state):
-            odds_seat = None  # an earlier position's odds count cards seen since
-        odds = ([o.to_dict() for o in presenter.odds(shown, odds_seat, memory=memory)]
-                if odds_seat is not None else [])
-        breakdown = presenter.breakdown(shown, table.names) if shown.is_terminal() else None
-        now = table.state
-        told = presenter.told_steps(now, steps, viewer, table.names)
-        highlight = (presenter.target_of(steps[index - 1].action)
-                     if index and not told[index - 1].concealed else None)
-        self._log = _log_lines(shown, presenter, now, viewer, table.names)[-LOG_LINES:]
+        page = scene.pages[scene.page]
+        quote, error_quote = scene.quote, scene.error_quote
+        odds_seat = scene.odds_seat
+        odds = _odds_rows([o.to_dict() for o in scene.odds])
+        self._log = _log_lines(scene.recent, table.names)[-LOG_LINES:]
         self._revision += 1
         example = self.legal[:1]
         self.payload = {
             "revision": self._revision,  # every redraw is a change, even an identical one
             "example": example[0] if example else "",
             "title": f"{shown.game.title}",
-            "status": table.status(shown),
+            "status": scene.part_status or table.status(shown),
             "seat": str(self.seat),
             "seats": [{"value": EVERYTHING, "label": "everything (teacher)"},
                       {"value": PUBLIC, "label": "the open table"},
@@ -635,9 +643,9 @@ class GameView(anywidget.AnyWidget):
             "memory_toggle": isinstance(self.seat, int),
             "locked": self.locked,
             "projector": self.projector,
-            "board": board,
-            "legal": sorted(targets),
-            "highlight": highlight or "",
+            "board": scene.board,
+            "legal": sorted(scene.legal),
+            "highlight": scene.highlight,
             "selection": self.selection,
             "hint": self.hint,
             "error": self.error,
@@ -648,22 +656,26 @@ class GameView(anywidget.AnyWidget):
             "index": index,
             "last": len(frames) - 1,
             "moves": [_move_label(i, step, table.names, said)
-                      for i, (step, said) in enumerate(zip(steps, told, strict=True), 1)],
+                      for i, (step, said) in enumerate(zip(steps, scene.told, strict=True), 1)],
+            "moves_notation": _move_notations(scene.told),
             "inspector": {
                 "title": page.title,
                 "rule": page.rule,
                 "quote": quote.to_dict() if quote else None,
                 "html": page.html,
-                "page": page_index,
-                "pages": len(pages),
+                "page": scene.page,
+                "pages": len(scene.pages),
+                "titles": [p.title for p in scene.pages] if len(scene.pages) > 1 else [],
             },
             "odds": odds,
             "odds_for": table.names[odds_seat] if odds_seat is not None else "",
-            "over": _banner(breakdown),
+            "odds_method": scene.odds_method,
+            "over": _banner(scene.breakdown),
             "can_undo": live and self._undo_possible(),
             "bots": table.seats(),
             "bot_choices": table.seat_choices(),
             "log": self._log,
+            **self._analysis_payload(),
         }
 
     def _undo_possible(self) -> bool:
@@ -674,40 +686,143 @@ class GameView(anywidget.AnyWidget):
         return True
 
 
-_INTENTS = frozenset({"click", "notation", "step", "goto", "home", "end", "seat", "memory",
-                      "projector", "bot", "undo", "bots", "new", "rematch", "save", "load",
-                      "clear"})
+Handler = Callable[[GameView, Any, dict[str, Any]], None]
+"""What an intent does: (the view, the message's ``value``, the whole message); it checks
+every field it reads (a bad one raises :class:`Refused`) before it changes anything."""
+
+
+def _click(view: GameView, _value: Any, content: dict[str, Any]) -> None:
+    target = content.get("target")
+    if not isinstance(target, str) or len(target) > 200:
+        raise Refused("a click names its target as text")
+    view.click(target)
+
+
+def _notation(view: GameView, value: Any, _content: dict[str, Any]) -> None:
+    if not isinstance(value, str) or not value.strip() or len(value) > 200:
+        raise Refused("type an action in notation, e.g. the example under the box")
+    view.request(value.strip())
+
+
+def _goto(view: GameView, value: Any, content: dict[str, Any]) -> None:
+    view.goto(whole(value, "the frame"), whole(content.get("page", 0) or 0, "the page"))
+
+
+def _seat(view: GameView, value: Any, _content: dict[str, Any]) -> None:
+    if isinstance(value, bool) or not isinstance(value, str | int | None):
+        raise Refused(f"a seat is a number, 'all' or 'public', not {value!r}"[:120])
+    view.set_seat(value)
+
+
+def _switch(what: str, method: Callable[[GameView, bool], None]) -> Handler:
+    """The handler of an on/off intent: ``value`` must be true or false."""
+    def handle(view: GameView, value: Any, _content: dict[str, Any]) -> None:
+        if not isinstance(value, bool):
+            raise Refused(f"{what} is on or off (true or false)")
+        method(view, value)
+    return handle
+
+
+def _bot(view: GameView, value: Any, content: dict[str, Any]) -> None:
+    seat = content.get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(value, str):
+        raise Refused("a seat's player is a seat number and a choice of its menu")
+    view._set_bot(seat, value, view.table.set_seat_from_menu)
+
+
+def _load(view: GameView, value: Any, _content: dict[str, Any]) -> None:
+    if not isinstance(value, str):
+        raise Refused("load takes the text of a record")
+    view.load(value)
+
+
+def _clear(view: GameView, _value: Any, _content: dict[str, Any]) -> None:
+    view.selection = view.hint = view.error = ""
+    view._refresh()
+
+
+def _plain(method: Callable[[GameView], Any]) -> Handler:
+    """The handler of an intent that carries nothing: it calls ``method``."""
+    def handle(view: GameView, _value: Any, _content: dict[str, Any]) -> None:
+        method(view)
+    return handle
+
+
+def _speed(view: GameView, value: Any, _content: dict[str, Any]) -> None:
+    if isinstance(value, bool) or not isinstance(value, int | float) or (
+            value not in WATCH_SPEEDS):
+        raise Refused(f"a speed is one of {', '.join(f'{s:g}' for s in WATCH_SPEEDS)} "
+                      "moves a second")
+    view.set_speed(float(value))
+
+
+_HANDLERS: dict[str, Handler] = {
+    "click": _click,
+    "notation": _notation,
+    "step": lambda view, value, _content: view.step(whole(value, "a step")),
+    "goto": _goto,
+    "home": _plain(lambda view: view.home()),
+    "end": _plain(lambda view: view.end()),
+    "seat": _seat,
+    "memory": _switch("memory mode", lambda view, on: view.set_memory(on)),
+    "projector": _switch("projector mode", lambda view, on: view.set_projector(on)),
+    "bot": _bot,
+    "undo": _plain(lambda view: view.undo()),
+    "bots": _plain(lambda view: view.let_bots_move()),
+    "new": _plain(lambda view: view.new_game()),
+    "rematch": _plain(lambda view: view.rematch()),
+    "save": _plain(lambda view: view.save()),
+    "load": _load,
+    "clear": _clear,
+    "speed": _speed,  # the analysis board: watch speed, pause, play from here, the main line
+    "pause": _plain(lambda view: view.pause()),
+    "branch": _plain(lambda view: view.play_from_here()),
+    "main": _plain(lambda view: view.back_to_main_line()),
+}
+"""Each intent the front end sends and its handler: ``_dispatch`` looks it up here."""
+
+_INTENTS = frozenset(_HANDLERS)
 """The intents the front end sends."""
 
 
-def _start_page(state: State[Any], presenter: Presenter, now: State[Any], viewer: Viewer,
-                names: Sequence[str]) -> Page:
-    """The set-up, as ``viewer`` may know it now (``now``: the game as it stands)."""
-    setup = [str(e) for e in getattr(state, "setup_events", ())]
-    for told in presenter.told_steps(now, state.history, viewer, names):
-        setup.extend(told.events)
-    body = "".join(f"<li>{escape(line)}</li>" for line in setup[:40])
-    return Page("The start: the table as set up", "", f"<ul>{body}</ul>" if body else "")
-
-
 def _move_label(number: int, step: Step, names: Sequence[str], told: Told) -> str:
-    """A line of the move list: the step's number, who moved, the move as told to the view."""
+    """A line of the move list: the step's number and the move in the players' words as
+    told to the view (``told`` from :meth:`Presenter.said_steps`: the sentence names who
+    moved; a presenter without words gives notation, so the name is put before it)."""
+    if told.notation and told.action != told.notation:
+        return f"{number}. {told.action}"
     if step.actor == CHANCE:
         return f"{number}. {told.action}"  # chance's moves say "chance: ..." themselves
     who = names[step.actor] if 0 <= step.actor < len(names) else f"seat {step.actor}"
     return f"{number}. {who}: {told.action}"
 
 
-def _log_lines(state: State[Any], presenter: Presenter, now: State[Any], viewer: Viewer,
-               names: Sequence[str]) -> list[str]:
-    """The latest steps of ``state`` and what they caused, as ``viewer`` may know them now."""
+def _log_lines(recent: Sequence[tuple[Step, Told]], names: Sequence[str]) -> list[str]:
+    """The latest steps of the position shown and what they caused, in the players' words,
+    as told to the view."""
     lines: list[str] = []
-    recent = state.recent_steps(12)
-    for step, told in zip(recent, presenter.told_steps(now, recent, viewer, names), strict=True):
-        who = "" if step.actor == CHANCE else f"seat {step.actor}: "
-        lines.append(f"{who}{told.action}")
+    for step, told in recent:
+        lines.append(_move_label(0, step, names, told).removeprefix("0. "))
         lines.extend(f"   {event}" for event in told.events)
     return lines
+
+
+def _move_notations(said: Sequence[Told]) -> list[str]:
+    """The notation of each line of the move list (its tooltip), as the viewer may know it."""
+    return [told.notation or told.action for told in said]
+
+
+def _odds_rows(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The odds rows, each that repeats an earlier row's number saying which (``same_as``):
+    the panel shows it beside the row's note, which says why."""
+    first: dict[str, str] = {}
+    for row in rows:
+        key = f"{row['fraction']}:{bool(row.get('percent'))}"
+        if key in first:
+            row["same_as"] = first[key]
+        else:
+            first[key] = str(row["label"])
+    return rows
 
 
 def _banner(breakdown: Any) -> dict[str, Any] | None:

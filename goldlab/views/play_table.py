@@ -13,13 +13,11 @@ from typing import Any
 import ipywidgets as widgets
 
 import goldlab
+from goldlab.bots import default_opponent, strength
 from goldlab.core.errors import GoldlabError
 from goldlab.core.registry import game_class
 from goldlab.views.game_view import EVERYTHING, GameView
-from goldlab.views.table import PERSON, Table, seat_choices, strength
-
-DEFAULT_BOTS = {"gold": "greedy", "goldrush": "perfect", "goldland": "heuristic"}
-"""The opponent each game offers first: its best built-in bot."""
+from goldlab.views.table import PERSON, Table, seat_choices
 
 
 class SeatMenu(widgets.VBox):  # type: ignore[misc]
@@ -111,7 +109,7 @@ class PlayTable(widgets.VBox):  # type: ignore[misc]
 
     def _seats_changed(self, _change: Any = None) -> None:
         name = self.game.value
-        opponent = DEFAULT_BOTS.get(name, "random")
+        opponent = default_opponent(name)  # the game's bots module says which
         old = {menu.seat: menu.spec for menu in self.seats.children if menu.game == name}
         self.seats.children = [
             SeatMenu(name, seat, old.get(seat, PERSON if seat == 0 else opponent))

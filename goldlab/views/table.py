@@ -14,13 +14,23 @@ from __future__ import annotations
 
 import itertools
 import random
+import threading
 import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any, overload
 
-from goldlab.bots import Bot, bot_names, describe_bots, make_bot
-from goldlab.bots.play import bot_seed, play_out
+from goldlab.bots import (
+    Bot,
+    SearchStopped,
+    Stop,
+    bot_names,
+    describe_bots,
+    make_bot,
+    strength,
+)
+from goldlab.bots.play import bot_seed, play_out, prepare_decision
 from goldlab.core.errors import GoldlabError, RecordError
 from goldlab.core.presentation import Presenter
 from goldlab.core.record import Record, load_record, start_position
@@ -43,64 +53,9 @@ VIEW_MAX_STEPS = 5_000
 """The most steps a record loaded into a view may have (a Goldland game among bots has
 about 300, a long one among people a few thousand at most): loading replays every step."""
 
-
-@dataclass(frozen=True)
-class Strength:
-    """The strength control of a bot whose spec takes a number (``ismcts:200``).
-
-    ``levels`` are (label, argument) pairs from weak to strong; the middle one is the
-    default.  The menus offer them; Python turns the chosen one into the spec.
-    """
-
-    bot: str
-    meaning: str
-    """What the number is, for a tooltip: "iterations per decision"."""
-    levels: tuple[tuple[str, str], ...]
-    shown: str = "{}"
-    """How a level's argument reads in the menu: ``"{} iterations"``."""
-
-    @property
-    def default(self) -> str:
-        """The spec of the middle level."""
-        return self.spec(self.levels[len(self.levels) // 2][1])
-
-    def spec(self, argument: str) -> str:
-        """The bot's spec with ``argument``: ``Strength("ismcts", …).spec("50") == "ismcts:50"``."""
-        return f"{self.bot}:{argument}"
-
-    def options(self, current: str = "") -> list[dict[str, str]]:
-        """The menu's entries (value: the spec; label: "weak · 50"), with ``current`` added
-        when it is none of them (a spec set from Python: ``ismcts`` or ``ismcts:300``)."""
-        found = [{"value": self.spec(arg), "label": f"{label} · {self.shown.format(arg)}"}
-                 for label, arg in self.levels]
-        if current and current not in {o["value"] for o in found}:
-            argument = current.partition(":")[2]
-            found.append({"value": current,
-                          "label": f"custom · {argument}" if argument else "the game's default"})
-        return found
-
-
-STRENGTHS: dict[tuple[str | None, str], Strength] = {
-    (None, "ismcts"): Strength("ismcts", "iterations per decision (more is stronger and slower)",
-                               (("weak", "50"), ("medium", "200"), ("strong", "1000")),
-                               "{} iterations"),
-    ("goldrush", "ismcts"): Strength(
-        "ismcts", "deals each possible flip is played out on (more is stronger and slower)",
-        (("weak", "500"), ("medium", "2000"), ("strong", "6000")), "{} deals"),
-    ("goldrush", "forgetful"): Strength(
-        "forgetful", "chance of forgetting each remembered card per turn (less is stronger)",
-        (("weak", "0.6"), ("medium", "0.3"), ("strong", "0.1")), "forgets p={}"),
-    ("goldrush", "limited"): Strength(
-        "limited", "cards remembered (more is stronger)",
-        (("weak", "3"), ("medium", "6"), ("strong", "12")), "remembers {} cards"),
-}
-"""The strength controls of the bots that take a number: for one game, or (None) for all."""
-
-
-def strength(game: str, bot: str) -> Strength | None:
-    """The strength control of ``bot`` (a name or a spec) in ``game``, or None if it has none."""
-    name = bot.partition(":")[0].strip()
-    return STRENGTHS.get((game, name)) or STRENGTHS.get((None, name))
+WATCH_SPEEDS = (0.0, 0.5, 1.0, 2.0, 4.0)
+"""The speeds (bot moves a second) a game can be watched at from a browser; 0: as fast as
+the bots decide."""
 
 
 def seat_choices(game: str) -> list[dict[str, Any]]:
@@ -155,6 +110,17 @@ class Table:
         self._thinkers: list[weakref.ReferenceType[Any]] = []
         self.thinking = ""
         """Who is thinking now ("Bob (ismcts:1000) is thinking…"), or ``""``."""
+        self.lock = threading.RLock()
+        """Held while the game changes: by a view's intent, and by the bots' worker only to
+        apply a decision (never while a bot thinks)."""
+        self.pace = 0.0
+        """Seconds between two bot moves played in the background (0: none): watching."""
+        self._background = False
+        self._generation = 0
+        self._stop = Stop()
+        self._worker: threading.Thread | None = None
+        self._playing = False
+        self._main: tuple[State[Any], int] | None = None
         self._deal()  # a game without auto_chance: the table deals (no view enters chance)
 
     # ---------------------------------------------------------------- seats and bots
@@ -178,13 +144,14 @@ class Table:
         Bots then reply at once if it is their turn.  A bad spec raises the bots'
         :class:`OptionsError` (naming the problem) and changes nothing.
         """
-        if who == PERSON:
-            self._check_seat(seat)
-            self._bots.pop(seat, None)
-            self._bot_specs.pop(seat, None)
-        else:
-            self._seat_bot(seat, who)
-        self.let_bots_move()
+        with self.lock:  # a running search stops in let_bots_move (not for a refused spec)
+            if who == PERSON:
+                self._check_seat(seat)
+                self._bots.pop(seat, None)
+                self._bot_specs.pop(seat, None)
+            else:
+                self._seat_bot(seat, who)
+            self.let_bots_move()
 
     def set_seat_from_menu(self, seat: int, who: object) -> None:
         """:meth:`set_seat` for a choice from a browser's menu: only what the menus offer
@@ -241,32 +208,51 @@ class Table:
 
         A refusal raises the engine's error and changes nothing.
         """
-        events = list(self.state.apply(action))
-        events += self._bot_replies()
-        self.changed()
-        return events
+        with self.lock:
+            events = list(self.state.apply(action))
+            self.cancel_bots()  # a search for the position before is not wanted any more
+            events += self._bot_replies()
+            self.changed()
+            return events
 
     def let_bots_move(self) -> list[Any]:
         """Let bots play until a person is to move or the game ends; tell the watchers."""
-        events = self._bot_replies()
-        self.changed()
-        return events
+        with self.lock:
+            self.cancel_bots()
+            events = self._bot_replies()
+            self.changed()
+            return events
 
     def _bot_replies(self) -> list[Any]:
+        """The bots' replies: all of them at once, or (:meth:`in_background`) the quick ones
+        at once and, from the first searching bot or at a watching pace, in the worker."""
         events: list[Any] = self._deal()
         bots = self._bots
-        moves = play_out(self.state, bots, until=lambda s: s.current_player not in bots)
+        background = self._background
+
+        def until(s: State[Any]) -> bool:
+            bot = bots.get(s.current_player)
+            return bot is None or (background and (self.pace > 0 or bot.searches))
+
+        moves = play_out(self.state, bots, until=until)
+        announce: Callable[[], None] = (  # in the background the worker says who thinks
+            self._quiet if background else self._announce_thinker)
         try:
-            self._announce_thinker()
+            announce()
             for move in itertools.islice(moves, BOT_MOVE_LIMIT):
                 events.extend(move.events)
                 events.extend(self._deal())
-                self._announce_thinker()
+                announce()
                 if self.state.current_player == CHANCE:  # dealt, yet chance again: stop
                     break
         finally:
             self._announce("")
+        if background:
+            self._start_worker()
         return events
+
+    def _quiet(self) -> None:
+        """Say nothing (who thinks is the worker's to say)."""
 
     def _deal(self) -> list[Any]:
         """Resolve chance in a game without ``auto_chance`` (a record saved for a seat),
@@ -302,6 +288,154 @@ class Table:
         else:
             self._announce("")
 
+    # ---------------------------------------------------------------- bots in the background
+    @contextmanager
+    def in_background(self) -> Iterator[None]:
+        """Within it, the bots' replies are played by a worker thread, not before the call
+        returns: a view's intents from the browser, so the kernel answers the next intent
+        (a step through history, Undo) while a bot thinks.  Python calls outside it play
+        the bots' replies at once, as always (synchronous and reproducible)."""
+        with self.lock:
+            before, self._background = self._background, True
+            try:
+                yield
+            finally:
+                self._background = before
+
+    @property
+    def bots_running(self) -> bool:
+        """True while the bots' worker plays (thinking, or waiting for the watch pace)."""
+        return self._playing
+
+    def wait_for_bots(self, timeout: float | None = None) -> bool:
+        """Wait until the bots' worker is done (at most ``timeout`` seconds); True if it is."""
+        worker = self._worker
+        if worker is not None and worker is not threading.current_thread():
+            worker.join(timeout)
+            return not worker.is_alive()
+        return True
+
+    def cancel_bots(self) -> None:
+        """Stop the bots' worker: a running search ends within one iteration and its move is
+        thrown away (it was for a position that is no longer the game's).  Every change
+        of the game calls it first."""
+        with self.lock:
+            self._generation += 1
+            self._stop.set()
+            self._stop = Stop()
+            self._playing = False
+            self._announce("")
+
+    def play_in_background(self) -> None:
+        """Let the bots play on in the worker (at :attr:`pace`) until a person is to move."""
+        with self.in_background():
+            self.cancel_bots()
+            self._bot_replies()
+            self.changed()
+
+    def _start_worker(self) -> None:
+        bots = self._bots
+        if self.state.is_terminal() or self.state.current_player not in bots:
+            return
+        previous = self._worker
+        self._playing = True
+        worker = threading.Thread(target=self._work,
+                                  args=(self._generation, self._stop, previous),
+                                  name="goldlab-bots", daemon=True)
+        self._worker = worker
+        worker.start()
+
+    def _work(self, generation: int, stop: Stop, previous: threading.Thread | None) -> None:
+        """The bots' worker: decide off the lock, apply under it if still wanted."""
+        if previous is not None:
+            previous.join()  # a stopped search ends within an iteration: bots are not shared
+        try:
+            for _ in range(BOT_MOVE_LIMIT):
+                with self.lock:
+                    if generation != self._generation:
+                        return
+                    state = self.state
+                    bot = self._bots.get(state.current_player)
+                    if bot is None or state.is_terminal():
+                        return
+                    decide = prepare_decision(state, bot, stop)
+                if self.pace and stop.wait(self.pace):
+                    return
+                with self.lock:
+                    if generation != self._generation:
+                        return
+                    self._announce_thinker()
+                action = decide()
+                with self.lock:
+                    if generation != self._generation:
+                        return  # the game moved on: the move is for a position gone
+                    self.state.apply(action)
+                    self._deal()
+                    state = self.state
+                    more = not state.is_terminal() and state.current_player in self._bots
+                    if not more:  # a person, chance (dealt, yet again) or the end
+                        self._playing = False
+                        self._announce("")
+                    self.changed()
+                    if not more:
+                        return
+        except SearchStopped:
+            return
+        except GoldlabError as exc:  # a bot's bad move: say so, change nothing more
+            with self.lock:
+                if generation == self._generation:
+                    self._playing = False
+                    self._announce(f"the bots stopped: {exc}")
+                    self.changed()
+        finally:
+            with self.lock:
+                if generation == self._generation and self._playing:
+                    self._playing = False
+                    self._announce("")
+                    self.changed()
+
+    # ---------------------------------------------------------------- variations
+    @property
+    def variation_from(self) -> int | None:
+        """The frame of the main line a variation started from, or None on the main line."""
+        return None if self._main is None else self._main[1]
+
+    def play_from(self, index: int) -> None:
+        """Play on from frame ``index`` (a variation), keeping the game as it was, the
+        main line, to come back to with :meth:`back_to_main`.  From a variation, a new one
+        starts from the variation's frame; the main line stays the same."""
+        with self.lock:
+            frames, _ = self.frames()
+            if isinstance(index, bool) or not isinstance(index, int) or not (
+                    0 <= index < len(frames)):
+                raise ValueError(f"a variation starts from a frame 0-{len(frames) - 1}, "
+                                 f"not {index!r}")
+            self.cancel_bots()
+            fresh = frames[index]  # a fresh state: the history shared up to there
+            fresh.mode = self.state.mode
+            main = self._main or (self.state, index)
+            self._main = (main[0], index if self._main is None else main[1])
+            self._switch(fresh)
+
+    def back_to_main(self) -> int:
+        """Leave the variation for the main line as it was; return the frame it started from."""
+        with self.lock:
+            if self._main is None:
+                raise ValueError("this is the main line: there is no variation to leave")
+            self.cancel_bots()
+            main, index = self._main
+            self._main = None
+            self._switch(main)
+            return index
+
+    def _switch(self, state: State[Any]) -> None:
+        """Show ``state`` (a variation or the main line): same start, same bots."""
+        self.state = state
+        self._frames = None
+        self._dealer = None
+        self._bot_replies()
+        self.changed()
+
     def turn_undo_plan(self) -> int:
         """How many steps :meth:`undo_turn` would take back.
 
@@ -328,11 +462,13 @@ class Table:
         All or nothing: if one of the steps cannot be undone, nothing changes and the
         engine's :class:`UndoError` says why.
         """
-        taken = self.turn_undo_plan()
-        for _ in range(taken):
-            self.state.undo()
-        self.changed()
-        return taken
+        with self.lock:
+            taken = self.turn_undo_plan()
+            self.cancel_bots()
+            for _ in range(taken):
+                self.state.undo()
+            self.changed()
+            return taken
 
     def _person_to_move(self, state: State[Any]) -> bool:
         seat = state.current_player
@@ -413,17 +549,20 @@ class Table:
         self._replace(state)
 
     def _replace(self, state: State[Any]) -> None:
-        self.state = state
-        self._start = None
-        self._dealer = None
-        self._frames = None
-        names = bot_names(state.game.name)
-        for seat, spec in list(self._bot_specs.items()):
-            if spec.partition(":")[0] not in names:
-                continue  # a Bot object of its own kind: it plays on as it is
-            self._bots[seat] = make_bot(state.game.name, spec, seat, bot_seed(state.seed, seat))
-        self._bot_replies()
-        self.changed()
+        with self.lock:
+            self.cancel_bots()
+            self._main = None
+            self.state = state
+            self._start = None
+            self._dealer = None
+            self._frames = None
+            names = bot_names(state.game.name)
+            for seat, spec in list(self._bot_specs.items()):
+                if spec.partition(":")[0] not in names:
+                    continue  # a Bot object of its own kind: it plays on as it is
+                self._bots[seat] = make_bot(state.game.name, spec, seat, bot_seed(state.seed, seat))
+            self._bot_replies()
+            self.changed()
 
     # ---------------------------------------------------------------- frames
     def frames(self) -> tuple[Frames, list[Step]]:
@@ -491,13 +630,18 @@ class Table:
 
     # ---------------------------------------------------------------- helpers for views
     def status(self, state: State[Any] | None = None) -> str:
-        """Whose move it is (or that the game is over), with the players' names."""
+        """Whose move it is (or who won), in the players' words, with their names."""
         state = self.state if state is None else state
         seat = state.current_player
         if seat == TERMINAL:
-            return "Game over"
+            outcome = state.outcome()
+            if outcome is None:  # pragma: no cover - a finished game has an outcome
+                return "Game over"
+            winners = " and ".join(self.names[w] for w in outcome.winners)
+            verb = "share the victory" if len(outcome.winners) > 1 else "wins"
+            return f"Game over: {winners} {verb}"
         if seat == CHANCE:
-            return "Chance to move"
+            return "Chance is to move: a card or tile is turned up"
         who = self.names[seat]
         return f"{who} to move" + ("" if self.is_person(seat) else f" ({self._bot_specs[seat]})")
 

@@ -20,13 +20,13 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
-from playwright.sync_api import ConsoleMessage, Error, Page, ViewportSize
+from playwright.sync_api import ConsoleMessage, Error, Page, Request, ViewportSize
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -58,22 +58,38 @@ DARK_THEME: dict[str, dict[str, Any]] = {
 
 # Console messages of type "error" that JupyterLab itself logs on a healthy page and that no
 # test can avoid.  Keep this list tiny; every entry says why it is harmless.
-KNOWN_CONSOLE_NOISE: tuple[re.Pattern[str], ...] = (
-    # Voila's page template links Font Awesome from a CDN, which this offline machine cannot
-    # reach; the game views use no Font Awesome icon.
-    re.compile(r"Failed to load resource: net::\S+ \(https://cdn\.jsdelivr\.net/npm/@fortawesome/"),
-)
+KNOWN_CONSOLE_NOISE: tuple[re.Pattern[str], ...] = ()
+
+# Webpack's warnings that an extension was built against a newer JupyterLab core than the
+# page has (Voila carries its own, older core): the extension then runs on code it was not
+# built for.  pyproject.toml pins a Voila and widgets pairing that logs none of them.
+VERSION_MISMATCH = re.compile(r"Unsatisfied version|No satisfying version")
+
+LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
+
+
+def is_outside(url: str) -> bool:
+    """True for a request that would leave this machine (a CDN, a font service, ...)."""
+    parts = urlsplit(url)
+    return parts.scheme not in ("data", "blob", "about") and parts.hostname not in LOOPBACK
 
 
 def watch_console(page: Page, errors: list[str] | None = None) -> list[str]:
-    """Collect the page's console errors and uncaught exceptions (known noise filtered out)
-    into `errors` (a new list by default), as they happen; returns the list."""
+    """Collect into `errors` (a new list by default), as they happen, what fails a test: the
+    page's console errors (known noise filtered out), its version-mismatch warnings, its
+    uncaught exceptions and every request it makes to another machine; returns the list.
+
+    A classroom may have no internet: a page that asks for anything outside the machine
+    (a stylesheet on a CDN, say) shows without it there.
+    """
     errors = [] if errors is None else errors
 
     def on_console(message: ConsoleMessage) -> None:
+        where = message.location.get("url", "") if message.location else ""
+        if message.type == "warning" and VERSION_MISMATCH.search(message.text):
+            errors.append(f"version mismatch: {message.text} ({where})")
         if message.type != "error":
             return
-        where = message.location.get("url", "") if message.location else ""
         text = f"console error: {message.text} ({where})"
         if not any(pattern.search(text) for pattern in KNOWN_CONSOLE_NOISE):
             errors.append(text)
@@ -81,8 +97,13 @@ def watch_console(page: Page, errors: list[str] | None = None) -> list[str]:
     def on_page_error(error: Error) -> None:
         errors.append(f"page error: {error.message}")
 
+    def on_request(request: Request) -> None:
+        if is_outside(request.url):
+            errors.append(f"request to another machine: {request.method} {request.url}")
+
     page.on("console", on_console)
     page.on("pageerror", on_page_error)
+    page.on("request", on_request)
     return errors
 
 
@@ -144,9 +165,22 @@ def _copy_notebooks(source: Path, root_dir: Path) -> None:
         root_dir.mkdir(parents=True)
 
 
-def _jupyter_env(base: Path) -> dict[str, str]:
-    """The environment of a server: every JUPYTER_* dir inside `base`, none in the home folder."""
+# goldlab's Voila template and configuration, as the repository has them (an editable install
+# does not copy them into the environment: dev.py links them there, Binder's wheel carries them).
+VOILA_TEMPLATES = ROOT / "share" / "jupyter"
+VOILA_CONFIG = ROOT / "jupyter-config"
+
+
+def _jupyter_env(base: Path, repo_voila: bool = True) -> dict[str, str]:
+    """The environment of a server: every JUPYTER_* dir inside `base`, none in the home folder;
+    with `repo_voila`, Voila finds goldlab's template and configuration in the repository
+    first (else only where the environment installed them)."""
     env = dict(os.environ, JUPYTER_PLATFORM_DIRS="1")
+    if repo_voila:
+        env["JUPYTER_PATH"] = os.pathsep.join(
+            p for p in (str(VOILA_TEMPLATES), os.environ.get("JUPYTER_PATH", "")) if p)
+        env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(
+            p for p in (str(VOILA_CONFIG), os.environ.get("JUPYTER_CONFIG_PATH", "")) if p)
     for var, sub in [
         ("JUPYTER_CONFIG_DIR", "config"),
         ("JUPYTER_DATA_DIR", "data"),
@@ -199,8 +233,11 @@ def start_jupyter_lab(
 
 
 def start_voila(base: Path, source: Path, timeout: float = 60,
-                python: str = sys.executable) -> JupyterServer:
-    """Start Voila over a copy of the folder `source` inside `base`, with `python`'s Voila.
+                python: str = sys.executable, repo_voila: bool = True,
+                extra: Sequence[str] = ()) -> JupyterServer:
+    """Start Voila over a copy of the folder `source` inside `base`, with `python`'s Voila
+    (and with the repository's goldlab template and configuration, unless not `repo_voila`);
+    `extra`: more command-line options.
 
     A notebook renders at ``{url}/voila/render/<name>.ipynb`` (add ``?theme=dark`` for the
     dark theme).  Ready when the port accepts a connection: a GET would run a notebook.
@@ -211,9 +248,10 @@ def start_voila(base: Path, source: Path, timeout: float = 60,
     cmd = [
         python, "-m", "voila", str(root_dir),
         "--no-browser", "--Voila.ip=127.0.0.1", f"--port={port}", "--Voila.port_retries=0",
-        "--VoilaConfiguration.show_tracebacks=True",
+        "--VoilaConfiguration.show_tracebacks=True", *extra,
     ]  # fmt: skip
-    return _launch("Voila", cmd, root_dir, _jupyter_env(base), base / "voila.log", port, timeout,
+    return _launch("Voila", cmd, root_dir, _jupyter_env(base, repo_voila), base / "voila.log",
+                   port, timeout,
                    ready=lambda _server: socket.create_connection(("127.0.0.1", port), 1).close())
 
 

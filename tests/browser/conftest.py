@@ -19,6 +19,7 @@ from browser_harness import (
     CHROMIUM,
     CHROMIUM_ARGS,
     DARK_THEME,
+    LOOPBACK,
     VIEWPORT,
     JupyterServer,
     start_jupyter_lab,
@@ -55,9 +56,6 @@ def browser() -> Iterator[Browser]:
 
 
 VIEWS_NOTEBOOKS = Path(__file__).resolve().parent / "views"
-
-
-LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
 
 
 @pytest.fixture

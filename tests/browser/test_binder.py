@@ -30,7 +30,8 @@ from browser_harness import (
 )
 from playwright.sync_api import Page, expect
 
-COPIED = ("binder", "goldlab", "widgets", "notebooks", "pyproject.toml", "setup.py", "README.md")
+COPIED = ("binder", "goldlab", "widgets", "notebooks", "share", "jupyter-config", "pyproject.toml",
+          "setup.py", "README.md")
 
 
 def _run(cmd: list[str], cwd: Path, env: dict[str, str]) -> None:
@@ -78,6 +79,10 @@ def test_the_binder_environment_installs_goldlab_as_a_user_would(
                          check=True, cwd=repo.parent).stdout.split()
     assert str(python.parents[1]) in out[0], "goldlab must come from the Binder environment"
     assert "/repo/" not in out[0], "goldlab must be installed, not imported from the checkout"
+    # goldlab's Voila template (nothing from the internet) and the configuration choosing it
+    prefix = python.parents[1]
+    assert (prefix / "share/jupyter/voila/templates/goldlab/index.html.j2").is_file()
+    assert '"goldlab"' in (prefix / "etc/jupyter/voila.json").read_text()
 
 
 KERNELS_LOADED = """
@@ -133,7 +138,7 @@ def test_jupyterlab_and_voila_from_the_binder_environment_open_the_index(
         page.goto("about:blank")  # the page would keep calling a stopped server
         lab.stop()
     voila: JupyterServer = start_voila(tmp_path / "voila", repo / "notebooks",
-                                       python=str(python))
+                                       python=str(python), repo_voila=False)
     try:
         open_voila(page, voila, "lessons/0-lessons.ipynb")
         expect(page.locator("body")).to_contain_text("Flip the odds")

@@ -64,3 +64,99 @@ def test_a_student_predicts_and_answers_lesson_1_in_the_page(
     first.scroll_into_view_if_needed()
     page.screenshot(path=artifacts_dir / "voila-student-lesson-1.png", full_page=True)
     page.goto("about:blank")
+
+
+def test_a_student_calls_a_card_and_turns_it_on_the_board_in_lesson_1(
+        page: Page, voila: JupyterServer, artifacts_dir: Path) -> None:
+    """Issue 31 §4: the lesson's Mount Goldrush table, seated and locked: the class calls
+    the next card, turns it, and the exact odds beside the board change."""
+    open_voila(page, voila, "student-lessons/1-flip-the-odds.ipynb", timeout=180_000)
+    board = page.locator(".gl-card-call")
+    expect(board).to_have_count(1, timeout=60_000)
+    view = board.locator(".gl-view")
+    odds = view.locator(".gl-odds")
+    expect(odds).to_contain_text("an unseen card is gold")
+    gold_row = odds.locator("tr", has_text="an unseen card is gold")
+    expect(gold_row).to_have_attribute("title", re.compile(r"^exactly 3/8 = 0\.375"))
+    expect(view.locator("select.gl-seat")).to_be_hidden()  # locked: no seat menu
+    board.get_by_role("button", name="gold", exact=True).click()
+    board.scroll_into_view_if_needed()
+    view.locator(".gl-view-board [data-target].gl-legal").first.click()
+    expect(board).to_contain_text(re.compile(r"[01] of 1 calls right"), timeout=30_000)
+    expect(board).to_contain_text("you called gold (chance 3/8 ≈ 0.375)")
+    expect(gold_row).not_to_have_attribute(  # one card seen: the exact odds have moved
+        "title", re.compile(r"^exactly 3/8 = 0\.375"))
+    page.screenshot(path=artifacts_dir / "voila-student-lesson-1-board.png", full_page=False)
+    page.goto("about:blank")
+
+
+def test_one_more_game_plays_and_pauses_in_lesson_2(
+        page: Page, voila: JupyterServer, artifacts_dir: Path) -> None:
+    """Issue 31 §4: press Play and the first player's win rate and its interval are
+    redrawn as games arrive; Pause stops them."""
+    open_voila(page, voila, "student-lessons/2-is-the-first-player-lucky.ipynb",
+               timeout=600_000)
+    animation = page.locator(".gl-one-more-trial")
+    expect(animation).to_have_count(1, timeout=60_000)
+    expect(animation).to_contain_text("1 games:")
+    animation.scroll_into_view_if_needed()
+    animation.get_by_role("button", name="▶ Play").click()
+    expect(animation.get_by_role("button", name="❚❚ Pause")).to_be_visible()
+    expect(animation).to_contain_text(re.compile(r"\b(2\d|[3-9]\d|\d{3,}|\d+,\d{3}) games:"),
+                                      timeout=60_000)
+    animation.get_by_role("button", name="❚❚ Pause").click()
+    expect(animation.get_by_role("button", name="▶ Play")).to_be_visible()
+    text = animation.inner_text()
+    page.wait_for_timeout(1_000)
+    assert animation.inner_text() == text  # paused: nothing moves
+    expect(animation.locator("svg, canvas").first).to_be_visible()
+    page.screenshot(path=artifacts_dir / "voila-student-lesson-2-one-more-game.png")
+    page.goto("about:blank")
+
+
+def test_a_student_plays_a_perfect_memory_in_memory_mode_in_lesson_3(
+        page: Page, voila: JupyterServer, artifacts_dir: Path) -> None:
+    """Issue 31 §4: lesson 3's table, locked in memory mode: the student's two cards are
+    turned, the bot replies, and the cards seen lie face down again."""
+    open_voila(page, voila, "student-lessons/3-what-is-memory-worth.ipynb", timeout=600_000)
+    view = page.locator(".gl-view")
+    expect(view).to_have_count(1, timeout=60_000)
+    expect(view.locator("select.gl-seat")).to_be_hidden()  # locked: seat and memory fixed
+    expect(view.locator("input.gl-memory")).to_be_hidden()
+    view.scroll_into_view_if_needed()
+    for flip in (1, 2):
+        view.locator(".gl-view-board [data-target].gl-legal").first.click()
+        expect(view.locator(".gl-moves")).to_contain_text(f"{flip}. Your team ")
+    expect(view).to_contain_text("Your team to move", timeout=60_000)  # the bot replied
+    expect(view.locator(".gl-moves")).to_contain_text("Computer (perfect) ")
+    expect(view.locator(".gl-view-board .gr-seen")).to_have_count(0)  # memory mode
+    page.screenshot(path=artifacts_dir / "voila-student-lesson-3-board.png")
+
+
+@pytest.fixture(scope="module")
+def preheated(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
+    """Voila as `python3 dev.py voila` runs it: lesson 1's kernel has run it before anyone asks."""
+    source = tmp_path_factory.mktemp("preheated-source")
+    write_student_versions(source / "student-lessons", notebooks_source() / "lessons")
+    for other in (source / "student-lessons").glob("*.ipynb"):
+        if not other.name.startswith("1-"):
+            other.unlink()  # one preheated kernel is enough here
+    server = start_voila(tmp_path_factory.mktemp("voila-preheated"), source / "student-lessons",
+                         extra=["--VoilaConfiguration.preheat_kernel=True"])
+    yield server
+    server.stop()
+
+
+def test_a_preheated_lesson_is_live_for_the_student_who_opens_it(
+        page: Page, preheated: JupyterServer, console_errors: list[str]) -> None:
+    """dev.py voila preheats the lessons (issue 31 §5: a page in under 10 s): the page a
+    student gets from the pool answers as a fresh one does."""
+    open_voila(page, preheated, "1-flip-the-odds.ipynb", timeout=180_000)
+    expect(page.locator("body")).not_to_contain_text("Traceback")
+    first = page.locator(".gl-answer").nth(0)
+    first.locator("input").fill("3/8")
+    first.get_by_role("button", name="Check").click()
+    expect(first.locator(".gl-feedback")).to_contain_text("Right: 3/8 = 0.375 (37.5 %)")
+    assert "Kernel pool of 1-flip-the-odds.ipynb" in preheated.log_path.read_text(errors="replace")
+    assert console_errors == []
+    page.goto("about:blank")

@@ -37,3 +37,33 @@ def test_the_plain_inspector_lists_a_steps_events_and_the_end_its_scores() -> No
 def test_odds_show_exact_fractions_and_decimals() -> None:
     row = Odds("gold", Fraction(19, 49)).to_dict()
     assert row["fraction"] == "19/49" and abs(row["decimal"] - 19 / 49) < 1e-12
+
+
+def test_a_chance_is_said_in_per_cent_and_as_about_one_in_n() -> None:
+    from goldlab.core.presentation import Expectation, about, percent
+
+    assert [percent(Fraction(n, d)) for n, d in ((1, 3), (1, 250), (0, 1), (1, 1), (997, 1000))] \
+        == ["33%", "0.4%", "0%", "100%", "99.7%"]
+    assert about(Fraction(5, 14)) == "about 1 in 3"
+    assert about(Fraction(1, 4)) == "1 in 4"  # exact: no "about"
+    assert about(Fraction(3, 7)) == "about 2 in 5"
+    assert about(Fraction(3, 4)) == "3 in 4"
+    assert about(Fraction(97, 100)) == "about 32 in 33"
+    assert (about(Fraction(0)), about(Fraction(1)), about(Fraction(1, 5000))) == (
+        "no chance", "certain", "less than 1 in 1,000")
+    row = Odds("gold", Fraction(19, 49)).to_dict()
+    assert (row["percent"], row["about"]) == ("39%", "about 2 in 5")
+    assert Expectation("points", Fraction(7, 2)).to_dict()["percent"] == ""
+
+
+def test_a_game_without_words_says_its_notation_and_names_seats_in_refusals() -> None:
+    from goldlab.core.presentation import Viewer, with_names
+
+    state = goldlab.make("gold", players=2, seed=1)
+    state.apply("take violet:D")
+    plain = Presenter(state.game)
+    (said,) = plain.said_steps(state, state.history[-1:], Viewer())
+    assert said.action == said.notation == str(state.history[-1].action)
+    assert plain.said_refusal("it is seat 1's turn, not seat 0's", ("Ann", "Bob")) \
+        == "it is Bob's turn, not Ann's"
+    assert with_names("seat 3 has no tableau", ("Ann", "Bob")) == "seat 3 has no tableau"

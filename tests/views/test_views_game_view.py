@@ -69,7 +69,8 @@ def test_a_legal_request_is_played_and_the_bot_replies() -> None:
     assert view.error == "" and str(steps[0].action) == chosen
     assert steps[1].actor == 1  # greedy answered at once
     assert view.state.current_player == 0 and view.payload["acting"]
-    assert view.payload["moves"][0] == f"1. seat 0: {chosen}"
+    assert view.payload["moves"][0] == "1. Seat 0 takes the violet donkey"  # players' words
+    assert view.payload["moves_notation"][0] == chosen  # the notation, as its tooltip
 
 
 def test_a_refused_request_shows_the_rule_and_changes_nothing() -> None:

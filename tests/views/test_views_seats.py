@@ -142,7 +142,7 @@ def test_a_whole_game_of_ismcts_against_a_bot_is_played_to_the_end() -> None:
     view = GameView(goldlab.make("goldrush", players=2, seed=5), seat="all",
                     bots={0: "ismcts:3", 1: "limited:3"})
     assert view.table.state.is_terminal()
-    assert view.payload["status"] == "Game over" and view.payload["over"]
+    assert view.payload["status"].startswith("Game over: ") and view.payload["over"]
     assert view.thinking == ""
 
 

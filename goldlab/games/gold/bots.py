@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from goldlab.bots import Bot, register_bot
+from goldlab.bots import Bot, register_bot, register_opponent
 from goldlab.core.values import Action
 from goldlab.games.gold.actions import Exchange, Steal, Take
 from goldlab.games.gold.cards import COLOURS, DONKEY, GOLD_VALUES, Card
@@ -545,3 +545,4 @@ def own_gain(give: Card | None, got: Card, held: list[dict[str, Values]], seat: 
 
 
 register_bot("gold", "planner", PlannerBot)
+register_opponent("gold", "greedy")  # the table's first opponent: quick and sound

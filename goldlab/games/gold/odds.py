@@ -65,10 +65,27 @@ def refill_odds(state: GoldState, seat: int) -> list[Odds | Expectation]:
         missed = Fraction(comb(total - k, refill), comb(total, refill))
         out.append(Odds(
             f"next refill ({refill} cards) shows at least one {colour} card", 1 - missed,
-            f"the {refill} cards revealed {when}: 1 - C({total - k},{refill})/C({total},{refill})",
+            f"the {refill} cards revealed {when}: 1 - C({total - k},{refill})/C({total},{refill})"
+            if refill > 1 else f"only 1 card is left in the draw pile, so the refill is the next "
+            f"card revealed: the same chance as “next card revealed is {colour}”",
         ))
     out.append(Expectation(
         "expected value of the next card revealed (a donkey counts -2)", Fraction(value, total),
         f"the average of the {total} cards you have not seen",
     ))
     return out
+
+
+def refill_method(state: GoldState, seat: int) -> str:
+    """How :func:`refill_odds` counts, in sentences a class can follow ("" when it says
+    nothing)."""
+    view = state.observation(seat)
+    if view.draw_pile == 0:
+        return ""
+    total = sum(unseen_by(state, seat))
+    refill = min(OFFER_SIZE, view.draw_pile)
+    return (f"Counted, not guessed: the {total} cards you have not seen (the draw pile, the "
+            "cards removed face down) lie in a random order, so each is as likely as any other "
+            f"to be turned up next: a colour's chance is how many of the {total} are of that "
+            f"colour, divided by {total}.  A refill of {refill} misses a colour only if all "
+            f"{refill} come from the other cards: 1 - C(others, {refill}) / C({total}, {refill}).")

@@ -26,18 +26,20 @@ from goldlab.core.presentation import (
     Presenter,
     Quote,
     Refuse,
+    SaidCache,
     Select,
     Told,
     Viewer,
 )
 from goldlab.core.state import CHANCE, TERMINAL, State, Step
-from goldlab.core.values import Action
+from goldlab.core.values import Action, Event
 from goldlab.games.gold.actions import DealDonkey, Exchange, Reveal, Steal, Take
 from goldlab.games.gold.cards import Card
 from goldlab.games.gold.events import FINAL, REFILL, SetCompleted
 from goldlab.games.gold.inspector import breakdown, pages
 from goldlab.games.gold.knowledge import face_down_now, told_without
-from goldlab.games.gold.odds import refill_odds
+from goldlab.games.gold.odds import refill_method, refill_odds
+from goldlab.games.gold.parts import scoring_parts, set_scored_page
 from goldlab.games.gold.rulebook import GAMEPLAY, QUOTES
 from goldlab.games.gold.rules import BONUS, EXCHANGES, NO_BONUS, STEALS, TAKES
 from goldlab.games.gold.state import GoldState
@@ -57,9 +59,13 @@ from goldlab.games.gold.targets import (
     tableau_id,
     tableau_prefix,
 )
+from goldlab.games.gold.words import refusal, said, said_events
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
+
+_SAID = SaidCache()
+"""The words of steps already said (by the cards hidden when said)."""
 
 
 def _gold(state: State[Any]) -> GoldState:
@@ -197,6 +203,24 @@ class GoldPresenter(Presenter):
             return tableau_id(action.seat, action.card)
         return None
 
+    def part_board(self, before: State[Any], step: Step, after: State[Any], part: int,
+                   seat: int | None, *, memory: bool = False, names: Sequence[str] = (),
+                   now: State[Any] | None = None) -> tuple[str, str] | None:
+        """The end of the game scored on the table (:mod:`goldlab.games.gold.parts`): the set
+        that step completed, colour scoring colour by colour, then (None) final points.
+
+        Scored after the game, everything may be shown: the piles lie face up."""
+        gold_after = _gold(after)
+        parts = scoring_parts(_gold(before), step, gold_after, names)
+        if not 0 <= part < len(parts):
+            return None
+        shown = parts[part]
+        forgets = memory and now is not None and not now.is_terminal()
+        hidden = face_down_now(_gold(now)) if forgets and now is not None else frozenset()
+        html = table_html(shown.position(gold_after), seat, names=names, lit=shown.lit,
+                          memory=forgets, masked=hidden)
+        return html, shown.status
+
     # ---------------------------------------------------------------- rules and odds
     def odds(self, state: State[Any], seat: int, *,
              memory: bool = False) -> list[Odds | Expectation]:
@@ -225,6 +249,39 @@ class GoldPresenter(Presenter):
         label = seat_names(now.players, names)
         return [told_without(step, hidden, label) for step in steps]
 
+    def said_steps(self, now: State[Any], steps: Sequence[Step], viewer: Viewer,
+                   names: Sequence[str] = ()) -> list[Told]:
+        """:meth:`told_steps` in the players' words ("Dirk takes the red 8"), the cards that
+        lie face down in a scoring pile now left out as :meth:`told` leaves them out."""
+        hidden = frozenset[Card]()
+        if viewer.forgets and not viewer.knows_all(now):
+            hidden = face_down_now(_gold(now))
+        label = seat_names(now.players, names)
+        key = (label, hidden)
+        out = []
+        for step in steps:
+            known = _SAID.get(step, key)
+            out.append(known if known is not None else
+                       _SAID.put(step, key, said(step, label, hidden)))
+        return out
+
+    def said_events(self, now: State[Any], events: Sequence[Event], viewer: Viewer,
+                    names: Sequence[str] = ()) -> list[str]:
+        """The set-up's events in the players' words, without the cards that lie face
+        down in a scoring pile now (memory mode)."""
+        hidden = frozenset[Card]()
+        if viewer.forgets and not viewer.knows_all(now):
+            hidden = face_down_now(_gold(now))
+        return said_events(events, seat_names(now.players, names), hidden)
+
+    def said_refusal(self, reason: str, names: Sequence[str] = ()) -> str:
+        """A refusal with the players' names and the cards as players say them."""
+        return refusal(reason, names)
+
+    def odds_method(self, state: State[Any], seat: int, *, memory: bool = False) -> str:
+        """How the refill odds are counted, for the panel."""
+        return refill_method(_gold(state), seat)
+
     def told_pages(self, now: State[Any], before: State[Any], step: Step, after: State[Any],
                    viewer: Viewer, names: Sequence[str] = ()) -> list[Page]:
         """:meth:`pages`, or in memory mode, while cards lie in the scoring piles, one page
@@ -236,7 +293,7 @@ class GoldPresenter(Presenter):
         shows_tableaux = (isinstance(step.action, Steal) or _gold(before).phase == BONUS
                           or any(type(e) is SetCompleted for e in step.events))
         if hidden and shows_tableaux:
-            told = told_without(step, hidden, seat_names(now.players, names))
+            told = said(step, seat_names(now.players, names), hidden)
             body = "".join(f"<li>{escape(line)}</li>" for line in told.events)
             return [Page(told.action, told.rules[0] if told.rules else "", f"<ul>{body}</ul>")]
         return super().told_pages(now, before, step, after, viewer, names)
@@ -244,8 +301,11 @@ class GoldPresenter(Presenter):
     # ---------------------------------------------------------------- inspection
     def pages(self, before: State[Any], step: Step, after: State[Any],
               names: Sequence[str] = ()) -> list[Page]:
-        """One step's pages: colour scoring colour by colour, a set with its bonus choices."""
-        return pages(_gold(before), step, _gold(after), names)
+        """One step's pages: colour scoring colour by colour, a set with its bonus choices;
+        a set scored in play ends with its own page (:func:`parts.set_scored_page`)."""
+        out = pages(_gold(before), step, _gold(after), names)
+        scored = set_scored_page(step, seat_names(before.players, names))
+        return [*out, scored] if scored is not None else out
 
     def breakdown(self, state: State[Any], names: Sequence[str] = ()) -> Breakdown | None:
         """The final scores and piles, and the tie rule when it decided."""

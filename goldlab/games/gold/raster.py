@@ -1,4 +1,5 @@
-"""Gold!'s table as a small RGB picture (PettingZoo's ``rgb_array``)."""
+"""Gold!'s table as a small RGB picture (PettingZoo's ``rgb_array``), in the colours of its
+one picture (:mod:`goldlab.games.gold.table`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from goldlab.interop.raster import BACK, INK, RGB, Image, canvas, card, hex_rgb
 
 def picture(view: Any) -> Image:
     """Gold!: the offer, then per seat its tableau and its scoring pile (backs if hidden)."""
-    from goldlab.games.gold.render import PALETTE
+    from goldlab.games.gold.table import CARD_COLOURS
 
     w, h, gap, cols = 18, 24, 3, 26
     rows = 1 + 2 * view.players
@@ -22,7 +23,7 @@ def picture(view: Any) -> Image:
         x = 2 * gap
         for c in cards:
             label = "D" if c.is_donkey else str(c.value)
-            card(img, x, y, w, h, hex_rgb(PALETTE[c.colour]), label)
+            card(img, x, y, w, h, hex_rgb(CARD_COLOURS[c.colour]), label)
             x += w + gap
         for _ in range(hidden):
             card(img, x, y, w, h, BACK)

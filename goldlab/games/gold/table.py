@@ -1,5 +1,9 @@
-"""The Gold! table as a view draws it: the offer, the draw pile and each player's tableau
-and scoring pile, as cards big enough for a projector, every card a click target.
+"""Gold!'s one picture: the offer, the draw pile and each player's tableau and scoring
+pile, as cards big enough for a projector, every card a click target.
+
+The view's board (:func:`table_html`, through the presenter), an observation's own
+picture in a notebook (:func:`view_html`, its ``_repr_html_``) and the raster image
+(:mod:`goldlab.games.gold.raster`) all draw from here, in :data:`CARD_COLOURS`.
 
 An HTML fragment with one scoped ``<style>`` (root classes ``gl-board gl-gold``), no
 script and nothing from the net.  Text and backgrounds use JupyterLab's theme
@@ -11,6 +15,7 @@ the targets are those of :mod:`goldlab.games.gold.targets`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -28,6 +33,7 @@ from goldlab.games.gold.targets import (
 )
 
 if TYPE_CHECKING:
+    from goldlab.games.gold.observation import GoldView
     from goldlab.games.gold.state import GoldState
 
 CARD_COLOURS = {
@@ -186,26 +192,66 @@ FACE_DOWN_NOW = "card to remember: a card like it lies face down in a scoring pi
 scoring pile now."""
 
 
+@dataclass(frozen=True)
+class Lit:
+    """A part of scoring on the table (``parts.py``): what the status line says, and the
+    cards being scored, drawn lit (class ``gl-scoring``) where they lie after the part."""
+
+    status: str
+    piles: tuple[int, ...] = ()
+    """Per seat, how many cards on top of the scoring pile are being scored."""
+    discard: int = 0
+    """How many of the last cards discarded are being scored."""
+    tableau: tuple[str | None, ...] = ()
+    """Per seat, the colour of the tableau's cards being scored (None: none)."""
+
+
 def table_html(state: GoldState, seat: int | None, *, selection: str = "",
                legal: frozenset[str] = frozenset(), memory: bool = False,
-               names: Sequence[str] = (), masked: frozenset[Card] = frozenset()) -> str:
+               names: Sequence[str] = (), masked: frozenset[Card] = frozenset(),
+               lit: Lit | None = None) -> str:
     """The whole table as ``seat`` sees it (None: everything); see the module docstring.
 
     ``masked``: cards drawn face down (no face, no target) wherever they lie: in memory
-    mode, on an earlier position, the cards that lie in a scoring pile now."""
+    mode, on an earlier position, the cards that lie in a scoring pile now.  ``lit``: a
+    part of scoring, its status line and its cards lit."""
     view = state.omniscient() if seat is None else state.observation(seat)
-    label = seat_names(view.players, names)
-    mover = view.to_move
+    mover = view.to_move if lit is None else TERMINAL  # a part of scoring: nobody moves
     acting = mover if mover >= 0 and (seat is None or seat == mover) else None
-    give = selected_card(state, acting, selection)
-    parts = [STYLE, f'<div class="gl-board gl-gold" data-seat="{"" if seat is None else seat}">']
-    parts.append(f'<div class="gl-status" role="status">{escape(_status(state, seat, label, give))}'
-                 "</div>")
+    return _draw(view, seat, seat_names(view.players, names), acting=acting,
+                 give=selected_card(state, acting, selection), public=scored_in_public(state),
+                 declinable=state.options.bonus_may_be_declined, selection=selection,
+                 legal=legal, memory=memory, masked=masked, lit=lit)
+
+
+def view_html(view: GoldView, names: Sequence[str] = ()) -> str:
+    """The table as an observation shows it (its ``_repr_html_`` in a notebook): the view's
+    picture, without click targets (root classes ``gl-board gl-state gl-gold``)."""
+    return _draw(view, view.player, seat_names(view.players, names), acting=None, give=None,
+                 public=tuple(() for _ in range(view.players)), declinable=False,
+                 root="gl-board gl-state gl-gold")
+
+
+def _draw(view: GoldView, seat: int | None, label: Sequence[str], *, acting: int | None,
+          give: Card | None, public: Sequence[Sequence[Card]], declinable: bool,
+          selection: str = "", legal: frozenset[str] = frozenset(), memory: bool = False,
+          masked: frozenset[Card] = frozenset(), root: str = "gl-board gl-gold",
+          lit: Lit | None = None) -> str:
+    """The picture of ``view``: clickable cards when drawn for a view (``root`` without
+    ``gl-state``), plain cards for an observation's own picture; ``lit``: a part of
+    scoring (its status line, its cards lit, nobody to move)."""
+    mover = view.to_move if lit is None else TERMINAL
+    clickable = "gl-state" not in root
+    parts = [STYLE, f'<div class="{root}" data-seat="{"" if seat is None else seat}">']
+    status = (lit.status if lit is not None
+              else _status(view, seat, label, give, declinable, clickable))
+    parts.append(f'<div class="gl-status" role="status">{escape(status)}</div>')
     # The middle of the table: the offer and the draw pile.
     offer_cards = []
     for c, target in zip(view.offer, card_ids(offer_prefix(), view.offer), strict=True):
         offer_cards.append(_backs(1, FACE_DOWN_NOW) if c in masked else _target_card(
-            c, target, _offer_says(c, view.phase, acting, give), legal, selection))
+            c, target, _offer_says(c, view.phase, acting, give), legal, selection)
+            if clickable else _card(c))
     draw = _backs(view.draw_pile, "cards in the draw pile")
     removed = view.removed_unseen
     draw_note = (f"{view.draw_pile} left, {removed} removed face down" if view.draw_pile
@@ -218,7 +264,7 @@ def table_html(state: GoldState, seat: int | None, *, selection: str = "",
         f'{_row(draw, "")}<div class="gl-note">{escape(draw_note)}</div></div>'
         "</div>"
     )
-    if view.phase == BONUS:
+    if view.phase == BONUS and clickable:
         says = "No bonus: score the set without taking a card"
         classes = "gl-button gl-target" + (" gl-legal" if NO_BONUS in legal else "")
         parts.append(
@@ -226,7 +272,6 @@ def table_html(state: GoldState, seat: int | None, *, selection: str = "",
             f'title="{says}" aria-label="{says}">No bonus</div>'
         )
     # The players: tableau and scoring pile each.
-    public = scored_in_public(state)
     for s in range(view.players):
         tableau = view.tableaux[s]
         cards_html = []
@@ -235,7 +280,8 @@ def table_html(state: GoldState, seat: int | None, *, selection: str = "",
                 cards_html.append(_backs(1, FACE_DOWN_NOW))
                 continue
             says = _tableau_says(c, s, label, view.phase, acting, give)
-            cards_html.append(_target_card(c, target, says, legal, selection))
+            card = _target_card(c, target, says, legal, selection) if clickable else _card(c)
+            cards_html.append(_lighted(card, lit is not None and c.colour in lit.tableau[s:s + 1]))
         pile = view.scoring_piles[s]
         size = view.pile_sizes[s]
         if memory:
@@ -243,9 +289,11 @@ def table_html(state: GoldState, seat: int | None, *, selection: str = "",
         elif pile is not None:
             shown = pile
         else:
-            shown = public[s][:size]
+            shown = tuple(public[s][:size])
         hidden = size - len(shown)
-        pile_html = "".join(_card(c) for c in shown) + _backs(hidden, "cards face down")
+        scored = len(shown) - (lit.piles[s] if lit is not None and s < len(lit.piles) else 0)
+        pile_html = "".join(_lighted(_card(c), i >= scored) for i, c in enumerate(shown)) \
+            + _backs(hidden, "cards face down")
         if size == 0:
             pile_note = ""
         elif hidden == 0:
@@ -268,9 +316,15 @@ def table_html(state: GoldState, seat: int | None, *, selection: str = "",
             f'<div class="gl-note">{escape(pile_note)}</div></div>'
             "</div></div>"
         )
+    if view.outcome is not None and not clickable:  # the view shows its own banner
+        scores = ", ".join(f"{label[s]} {p}" for s, p in enumerate(view.outcome.scores))
+        parts.append(f'<div class="gl-zone gl-final"><div class="gl-title">Final scores</div>'
+                     f"{escape(scores)}</div>")
     if view.discard:
+        fresh = len(view.discard) - (lit.discard if lit is not None else 0)
+        chips = " ".join(_lighted(chip_html(c), i >= fresh) for i, c in enumerate(view.discard))
         parts.append(f'<div class="gl-zone gl-discard"><div class="gl-title">Discarded in colour '
-                     f"scoring</div>{chips_html(view.discard)}</div>")
+                     f"scoring</div>{chips}</div>")
     if view.box:
         parts.append(f'<div class="gl-note">In the box (2 players): {chips_html(view.box)}</div>')
     if view.unseen is not None and not memory:
@@ -284,22 +338,32 @@ def table_html(state: GoldState, seat: int | None, *, selection: str = "",
     return "".join(parts)
 
 
-def _status(state: GoldState, seat: int | None, label: Sequence[str], give: Card | None) -> str:
-    mover = state.current_player
+def _lighted(html: str, on: bool) -> str:
+    """A card's (or chip's) HTML, lit as being scored if ``on``: class ``gl-scoring``."""
+    return html.replace('class="', 'class="gl-scoring ', 1) if on else html
+
+
+def _status(view: GoldView, seat: int | None, label: Sequence[str], give: Card | None,
+            declinable: bool, clickable: bool = True) -> str:
+    mover = view.to_move
     if mover == TERMINAL:
-        outcome = state.outcome()
+        outcome = view.outcome
         assert outcome is not None
         who = " and ".join(label[w] for w in outcome.winners)
         return f"Game over: {who} {'share the victory' if outcome.shared else 'wins'}."
     if mover == CHANCE:
         return "Cards are being revealed from the draw pile."
     name = label[mover]
-    final = " Grand Final: the draw pile is empty." if state.grand_final else ""
+    final = " Grand Final: the draw pile is empty." if view.grand_final else ""
     if seat is not None and seat != mover:
         return f"{name} to move; you are {label[seat]}.{final}"
-    if state.phase == BONUS:
-        return (f"{name} completed a {state.set_colour} set: click an opponent's card to take "
-                f"it as the bonus{', or No bonus' if state.options.bonus_may_be_declined else ''}."
+    if not clickable:
+        bonus = (f" ({name} completed a {view.set_colour} set and takes a bonus card)"
+                 if view.phase == BONUS else "")
+        return f"{name} to move{bonus}.{final}"
+    if view.phase == BONUS:
+        return (f"{name} completed a {view.set_colour} set: click an opponent's card to take "
+                f"it as the bonus{', or No bonus' if declinable else ''}."
                 f"{final}")
     if give is not None:
         return (f"{name} exchanges the {card_name(give)}: click a card on offer to take for it, "

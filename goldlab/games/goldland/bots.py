@@ -41,7 +41,7 @@ import itertools
 from collections import Counter
 from collections.abc import Sequence
 
-from goldlab.bots import Bot, register_bot
+from goldlab.bots import Bot, register_bot, register_opponent
 from goldlab.core.values import Action
 from goldlab.games.goldland.actions import (
     STEP_ORDEAL,
@@ -919,3 +919,4 @@ def _placement_value(view: GoldlandView, tile: Tile, here: int, action: Place) -
 
 
 register_bot("goldland", "heuristic", HeuristicBot)
+register_opponent("goldland", "heuristic")  # the table's first opponent: it plays best

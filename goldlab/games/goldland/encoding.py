@@ -222,7 +222,6 @@ class GoldlandEncoding(Encoding):
 
     def view_string(self, view: Any) -> str:
         from goldlab.games.goldland.board import cell_name
-        from goldlab.games.goldland.render import view_text
 
         who = "omniscient view" if view.player is None else f"seat {view.player}'s view"
         if view.to_move == CHANCE:
@@ -256,3 +255,23 @@ class GoldlandEncoding(Encoding):
                 f"winners: {' '.join(f'seat {w}' for w in view.outcome.winners)}"
             )
         return "\n".join(lines)
+
+
+def view_text(view: Any) -> str:
+    """A plain-text picture of the grid and backpacks, for terminals."""
+    lines = []
+    from goldlab.games.goldland.board import SIZE
+
+    for r in range(SIZE):
+        row = []
+        for k in range(SIZE):
+            c = r * SIZE + k
+            entry = view.board[c]
+            mark = "".join(str(s) for s, p in enumerate(view.pawns) if p == c)
+            cell = f"{entry[0]}/{entry[1]}" if entry else "."
+            row.append(f"{cell}{'@' + mark if mark else ''}".ljust(10))
+        lines.append(" ".join(row))
+    for seat in range(view.players):
+        lines.append(f"seat {seat}: {view.packs[seat]} (move {view.allowances[seat]}), "
+                     f"{view.tokens[seat]} tokens, {view.gold[seat]} gold")
+    return "\n".join(lines)

@@ -341,6 +341,6 @@ class GoldlandView(View, held=Table):
         }
 
     def _repr_html_(self) -> str:
-        from goldlab.games.goldland.render import view_html
+        from goldlab.games.goldland.picture import view_html
 
         return view_html(self)

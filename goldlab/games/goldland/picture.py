@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
+from types import SimpleNamespace
 
+from goldlab.core.state import TERMINAL, Outcome
 from goldlab.games.goldland import adventure, exploration
 from goldlab.games.goldland.actions import (
     STEP_SURVIVE,
@@ -50,9 +52,10 @@ from goldlab.games.goldland.clicks import (
     variant_target,
     variants,
 )
+from goldlab.games.goldland.observation import GoldlandView
 from goldlab.games.goldland.phases import MOVE_WORDS, PLACE, TURN
 from goldlab.games.goldland.state import GoldlandState
-from goldlab.games.goldland.tiles import ADVENTURE_NAMES, ADVENTURES, Tile, rotate
+from goldlab.games.goldland.tiles import ADVENTURE_NAMES, ADVENTURES, Tile, TileSet, rotate
 
 ARROWS = ("\u25b2", "\u25b6", "\u25bc", "\u25c0")
 SEAT_COLOURS = ("#c62828", "#1565c0", "#2e7d32", "#8d6e00", "#6a1b9a")
@@ -187,15 +190,18 @@ class _Drawing:
     """Builds the board HTML of one position (a throwaway helper, one per call)."""
 
     def __init__(self, state: GoldlandState, seat: int | None, selection: str,
-                 legal: frozenset[str], names: Sequence[str]) -> None:
+                 legal: frozenset[str], names: Sequence[str], static: bool = False) -> None:
         self.state = state
         self.seat = seat
         self.legal = legal
+        self.static = static
+        """An observation's own picture: no click targets, no action bar, no hints."""
         self.label = labeller(state.players, names)
         to_move = state.current_player
         self.to_move = to_move
         self.mover = to_move if to_move >= 0 else -1
-        self.pick = parse_selection(state, to_move, selection) if to_move >= 0 else NOTHING
+        self.pick = (parse_selection(state, to_move, selection) if to_move >= 0 and not static
+                     else NOTHING)
         self.selection = self.pick.text()
         self.out: list[str] = []
 
@@ -203,6 +209,11 @@ class _Drawing:
     def target(self, target: str, label: str, classes: str = "",
                tag: str = "div", style: str = "", inner: str = "") -> str:
         """One clickable element: data-target, role, tabindex, title and aria-label."""
+        if self.static:  # drawn, not clicked
+            style_attr = f' style="{style}"' if style else ""
+            tag = "span" if tag == "button" else tag
+            return (f'<{tag} class="{classes}" title="{escape(label)}"{style_attr}>'
+                    f"{inner}</{tag}>")
         cls = f"gl-target {classes}".strip()
         if target in self.legal:
             cls += " gl-legal"
@@ -223,9 +234,10 @@ class _Drawing:
     def html(self) -> str:
         """The fragment: style, status, grid and side panels."""
         s = self.state
-        out = [STYLE, '<div class="gl-board gl-goldland">']
+        root = "gl-board gl-state gl-goldland" if self.static else "gl-board gl-goldland"
+        out = [STYLE, f'<div class="{root}">']
         out.append(f'<div class="glg-status">{escape(self.status())}</div>')
-        hint = self.hint()
+        hint = self.hint() if not self.static else ""
         if hint:
             out.append(f'<div class="glg-hint">{escape(hint)}</div>')
         out.append('<div class="glg-main"><div class="glg-scroll"><div class="glg-grid" '
@@ -233,7 +245,8 @@ class _Drawing:
         out.extend(self.cell(c) for c in range(CELLS))
         out.append("</div></div><div class=\"glg-side\">")
         if self.mover >= 0:
-            out.append(self.action_bar())
+            if not self.static:
+                out.append(self.action_bar())
             if s.phase == TURN:
                 out.append(self.equipment_line())
         out.append(self.players())
@@ -326,7 +339,7 @@ class _Drawing:
             parts.append(self.target("place", f"lay the drawn tile here ({name}, turned "
                                               f"{self.pick.rotation} degrees)",
                                      "glg-tool glg-ok", "button", inner="\u2713"))
-        if s.phase == TURN and self.mover >= 0 and c == s.pos[self.mover]:
+        if s.phase == TURN and self.mover >= 0 and c == s.pos[self.mover] and not self.static:
             parts.append(self.exits(c))
         parts.append("</div>")
         return "".join(parts)
@@ -336,7 +349,7 @@ class _Drawing:
         name = cell_name(c)
         beginners = s.options.beginners_grid
         if s.phase == PLACE:
-            where = exploration.placements(s, s.turn)
+            where = exploration.placements(s, s.turn) if not self.static else ()
             label = f"free space {name}" + (": show the drawn tile here" if c in where else "")
         elif beginners:
             label = f"face-down tile at {name}: turn it up (explore)"
@@ -348,7 +361,7 @@ class _Drawing:
         return self.target(cell_target(c), label, cls, inner=escape(text))
 
     def tile_style(self, tile: Tile) -> str:
-        back, ink, _ = TILE_COLOURS[tile.adventure or tile.kind]
+        back, ink, _ = tile_colours(tile)
         return f"background:{back};color:{ink}"
 
     def tile_label(self, tile: Tile, c: int) -> str:
@@ -372,7 +385,7 @@ class _Drawing:
 
     def tile_inner(self, tile: Tile, quarter_turns: int, c: int) -> str:
         s = self.state
-        back, _, path = TILE_COLOURS[tile.adventure or tile.kind]
+        back, _, path = tile_colours(tile)
         exits = tile.exits_at(quarter_turns)
         stubs = rotate(tile.stubs, quarter_turns)
         out = []
@@ -652,10 +665,176 @@ def _chips(kit: Kit) -> str:
     return " ".join(out) or "nothing"
 
 
-__all__ = ["board_html"]
+__all__ = ["SEAT_COLOURS", "TILE_COLOURS", "board_html", "tile_colours", "tile_svg",
+           "tileset_svg", "view_html"]
+
+
+def tile_colours(tile: Tile) -> tuple[str, str, str]:
+    """(background, ink, path) of a tile: by its adventure, else by its kind."""
+    return TILE_COLOURS[tile.adventure or tile.kind]
 
 
 def board_html(state: GoldlandState, seat: int | None, selection: str,
                legal: frozenset[str], names: Sequence[str]) -> str:
     """The board fragment of ``state`` as ``seat`` sees it (Goldland hides nothing)."""
     return _Drawing(state, seat, selection, legal, names).html()
+
+
+def view_html(view: GoldlandView, names: Sequence[str] = ()) -> str:
+    """The table as an observation shows it (its ``_repr_html_`` in a notebook): the view's
+    picture, without click targets, action bar or hints (root classes ``gl-board gl-state
+    gl-goldland``).  Goldland hides nothing but the order of the face-down tiles, so the
+    observation holds all the picture draws."""
+    return _Drawing(_Position(view), view.player, "", frozenset(), names,  # type: ignore[arg-type]
+                    static=True).html()
+
+
+class _Position:
+    """The position an observation holds, read as the picture reads a state."""
+
+    def __init__(self, view: GoldlandView) -> None:
+        held = view._held
+        self.players, self.current_player, self.round = held.players, held.to_move, held.round
+        self.phase, self.tileset, self.tiles = held.phase, held.tileset, held.tileset.tiles
+        self.pos, self.tokens, self.gold = held.pawns, held.tokens, held.gold
+        self.camps_left, self.camps = held.camps_left, held.camps
+        self.token_stock, self.treasure_stock = held.token_stock, held.treasure_stock
+        self.amulets_left, self.bonus, self.reserve = held.amulets_left, held.bonus, held.reserve
+        self.first_arrival, self.rate = held.first_arrival, held.exchange_rate
+        self.end_reason, self.capped = held.end_reason, held.capped
+        self.board, self.treasure_at = held.codes, held.treasure_at
+        self.packs, self.markers = held.pack_counts, held.marker_holders
+        self.stock, self.unseen = held.stock_counts, held.unseen
+        (self.turn, self.move, self.allowance, self.steps, self.path, self.acquired,
+         self.explored, self.acted, self.camp_right, self.red_here, self.hand, self.drawn,
+         self.explore_at) = held.progress
+        self.options = SimpleNamespace(beginners_grid=held.beginners_grid)
+        self._view = view
+
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def outcome(self) -> Outcome | None:
+        return self._view.outcome
+
+    def scores(self) -> tuple[int, ...]:
+        return self._view.scores
+
+    def tile_at(self, c: int) -> Tile | None:
+        return self._view.tile(c)
+
+    def exits_at(self, c: int) -> int:
+        return self._view.exits(c)
+
+
+# ---------------------------------------------------------------- the tile sheet (SVG)
+def _line_text(tile: Tile) -> str:
+    trade = tile.trade
+    if trade is None:
+        return ""
+    left = {"nothing": "", "red": "red"}.get(trade.needs, _short_kit(trade.white))
+    gives = "|".join(_short_kit(g) for g in trade.gives)
+    return f"{left}\u2192{gives}"
+
+
+def _short_kit(kit: Kit) -> str:
+    parts = []
+    for name, n in kit.items():
+        parts.append(f"{n if n > 1 else ''}{ARTICLE_STYLE[name][0]}")
+    return "+".join(parts)
+
+
+def tile_svg(tile: Tile, x: float, y: float, quarter_turns: int, size: int = 72,
+             label: bool = True) -> str:
+    """One tile at (x, y), turned clockwise by ``quarter_turns``, as an SVG group in the
+    colours of the board (:func:`tile_colours`)."""
+    fill, ink, road = tile_colours(tile)
+    s = size
+    cx, cy = x + s / 2, y + s / 2
+    out = [
+        f'<g class="gl-tile" data-tile="{escape(tile.id)}">'
+        f"<title>{escape(tile.id)} {escape(tile.name)}: {escape(tile.line())}</title>",
+        f'<rect x="{x + 1}" y="{y + 1}" width="{s - 2}" height="{s - 2}" rx="4" '
+        f'fill="{fill}" stroke="#7a6333" stroke-width="1"/>',
+    ]
+    ends = ((cx, y + 1), (x + s - 1, cy), (cx, y + s - 1), (x + 1, cy))
+    exits = tile.exits_at(quarter_turns)
+    for d in range(4):
+        ex, ey = ends[d]
+        if exits >> d & 1:
+            out.append(f'<line x1="{cx}" y1="{cy}" x2="{ex}" y2="{ey}" stroke="{road}" '
+                       'stroke-width="6" stroke-linecap="round"/>')
+        elif rotate(tile.stubs, quarter_turns) >> d & 1:
+            mx, my = cx + (ex - cx) * 0.55, cy + (ey - cy) * 0.55
+            out.append(f'<line x1="{cx}" y1="{cy}" x2="{mx}" y2="{my}" stroke="{road}" '
+                       'stroke-width="6" stroke-linecap="butt" stroke-dasharray="4 2"/>')
+    if tile.kind == "coastal" or tile.kind == "start":
+        out.append(f'<circle cx="{cx}" cy="{cy}" r="4" fill="{road}"/>')
+    if tile.adventure is not None:
+        out.append(
+            f'<circle cx="{cx}" cy="{cy}" r="{s * 0.17}" fill="#fff8" stroke="#b22" '
+            f'stroke-width="2"/><text x="{cx}" y="{cy + 4}" text-anchor="middle" '
+            f'font-size="{s * 0.17:.0f}" font-weight="700" fill="#b22">'
+            f"{ADVENTURE_NAMES[tile.adventure][0]}</text>"
+        )
+        out.append(f'<text x="{x + 4}" y="{y + 11}" font-size="8" fill="{ink}" '
+                   f'font-weight="700">{escape(_short_kit(tile.cost))}</text>')
+    if tile.treasure_field:
+        ox, oy = x + s - 13, y + 13
+        out.append(_octagon(ox, oy, 8, "none", "#8a6d00"))
+    if tile.village:
+        vx, vy = x + s - 16, y + s - 24
+        out.append(f'<path d="M{vx} {vy + 8} L{vx + 6} {vy + 2} L{vx + 12} {vy + 8} V{vy + 14} '
+                   f'H{vx} Z" fill="#fff" stroke="#7a6333"/>')
+    if label:
+        out.append(f'<text x="{x + s - 4}" y="{y + s - 4}" text-anchor="end" font-size="8" '
+                   f'fill="{ink}">{escape(tile.id)}</text>')
+        out.append(f'<text x="{x + 4}" y="{y + s - 4}" font-size="8" fill="{ink}">'
+                   f"{escape(_line_text(tile))}</text>")
+    out.append("</g>")
+    return "".join(out)
+
+
+def _octagon(cx: float, cy: float, r: float, fill: str, stroke: str) -> str:
+    k = r * 0.414
+    pts = [(cx - k, cy - r), (cx + k, cy - r), (cx + r, cy - k), (cx + r, cy + k),
+           (cx + k, cy + r), (cx - k, cy + r), (cx - r, cy + k), (cx - r, cy - k)]
+    text = " ".join(f"{px:.1f},{py:.1f}" for px, py in pts)
+    return f'<polygon points="{text}" fill="{fill}" stroke="{stroke}" stroke-width="1.5"/>'
+
+
+_ABBREV = {
+    "exits": "paths", "trade": "line", "treasure_field": "treasure", "first_game_slot": "slot",
+    "village": "village", "cost": "cost", "stubs": "stubs", "name": "name",
+}
+
+
+def tileset_svg(tileset: TileSet, columns: int = 7, size: int = 96) -> str:
+    """Every tile of a set in its printed orientation, with id and name."""
+    rows = (len(tileset.tiles) + columns - 1) // columns
+    pad = 8
+    height_each = size + 30
+    width = columns * (size + pad) + pad
+    height = rows * height_each + pad
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+           f'<rect width="{width}" height="{height}" fill="#fffbea"/>']
+    for i, tile in enumerate(tileset.tiles):
+        x = pad + (i % columns) * (size + pad)
+        y = pad + (i // columns) * height_each
+        out.append(tile_svg(tile, x, y, 0, size))
+        if tile.kind == "coastal":
+            # the sea side (printed orientation: south; corners also west)
+            out.append(f'<rect x="{x}" y="{y + size}" width="{size}" height="4" fill="#7cc4e4"/>')
+            if tile.corner:
+                out.append(f'<rect x="{x - 4}" y="{y}" width="4" height="{size + 4}" '
+                           'fill="#7cc4e4"/>')
+        name = tile.name if len(tile.name) < 20 else tile.name[:19] + "\u2026"
+        out.append(f'<text x="{x + size / 2}" y="{y + size + 14}" text-anchor="middle" '
+                   f'font-size="9" fill="#222">{escape(tile.id)} {escape(name)}</text>')
+        if tile.reconstructed:
+            fields = ", ".join(_ABBREV.get(f, f) for f in tile.reconstructed)
+            out.append(f'<text x="{x + size / 2}" y="{y + size + 24}" text-anchor="middle" '
+                       f'font-size="7" fill="#996">\u2248 {escape(fields)}</text>')
+    out.append("</svg>")
+    return "\n".join(out)

@@ -9,13 +9,14 @@ exact odds of the next tile, a page per step and the final scoring by source.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
 from typing import Any
 
+from goldlab.core.errors import GoldlabError
+from goldlab.core.parts import as_part
 from goldlab.core.presentation import (
     Breakdown,
     Click,
@@ -24,9 +25,12 @@ from goldlab.core.presentation import (
     Page,
     Presenter,
     Quote,
+    SaidCache,
+    Told,
+    Viewer,
 )
 from goldlab.core.state import State, Step
-from goldlab.core.values import Action
+from goldlab.core.values import Action, Event
 from goldlab.games.goldland import clicks, picture
 from goldlab.games.goldland.actions import (
     STEP_ORDEAL,
@@ -74,8 +78,10 @@ from goldlab.games.goldland.events import (
 from goldlab.games.goldland.rulebook import QUOTES
 from goldlab.games.goldland.state import GoldlandState
 from goldlab.games.goldland.tiles import ADVENTURE_NAMES, ADVENTURES
+from goldlab.games.goldland.words import refusal, said, said_events
 
-_SEAT_WORD = re.compile(r"\bseat (\d)\b")
+_SAID = SaidCache()
+"""The words of steps already said (Goldland hides nothing: they never change)."""
 
 
 @dataclass(frozen=True)
@@ -135,7 +141,9 @@ class GoldlandPresenter(Presenter):
         out: list[Odds | Expectation] = [
             Odds("next tile has an adventure or a treasure", Fraction(either, n),
                  f"{either} {of_n}"),
-            Odds("next tile has an adventure", Fraction(adventures, n), f"{adventures} {of_n}"),
+            Odds("next tile has an adventure", Fraction(adventures, n), f"{adventures} {of_n}"
+                 + (": every face-down tile with a treasure field has an adventure too"
+                    if adventures == either and fields else "")),
             Odds("next tile has a treasure field", Fraction(fields, n), treasure_note),
         ]
         for key in ADVENTURES:
@@ -145,23 +153,68 @@ class GoldlandPresenter(Presenter):
                                 f"{k} {of_n}"))
         return out
 
+    # ---------------------------------------------------------------- parts
+    def part_board(self, before: State[Any], step: Step, after: State[Any], part: int,
+                   seat: int | None, *, memory: bool = False, names: Sequence[str] = (),
+                   now: State[Any] | None = None) -> tuple[str, str] | None:
+        """The end of the game in two parts: the last step, its gold not yet counted (this
+        part: the table after it, the step's place lit), then the final scoring (None)."""
+        if part != 0 or not after.is_terminal():
+            return None
+        status = "The game is over; next, each player's gold is counted (final scoring)"
+        html = self.board_html(after, seat, memory=memory, names=names, now=now)
+        where = self.target_of(step.action)
+        return as_part(html, "glg-status", status, () if where is None else (where,)), status
+
+    def odds_method(self, state: State[Any], seat: int, *, memory: bool = False) -> str:
+        """How the odds of the next tile are counted, for the panel."""
+        n = len(goldland_state(state).observation(seat).face_down)
+        if n == 0:
+            return ""
+        return (f"Counted, not guessed: the {n} face-down tiles are shuffled, so each is as "
+                f"likely as any other to come next; a chance is how many of the {n} fit, "
+                f"divided by {n}.")
+
+    # ---------------------------------------------------------------- words
+    def said_steps(self, now: State[Any], steps: Sequence[Step], viewer: Viewer,
+                   names: Sequence[str] = ()) -> list[Told]:
+        """:meth:`told_steps` in the players' words ("Bernd lays the Lighthouse Point tile
+        west of the start"): tiles by name, spaces from the start, seats by name."""
+        gl = goldland_state(now)
+        label, tile = labeller(gl.players, names), _tile_names(gl)
+        key = (tuple(names), gl.tileset)
+        out = []
+        for step in steps:
+            known = _SAID.get(step, key)
+            if known is None:
+                known = _SAID.put(step, key, said(step, label, tile,
+                                                  Presenter.told(self, now, step, viewer, names)))
+            out.append(known)
+        return out
+
+    def said_refusal(self, reason: str, names: Sequence[str] = ()) -> str:
+        """A refusal with the players' names and spaces said from the start."""
+        players = max(len(names), 6)
+        return refusal(reason, labeller(players, names))
+
+    def said_events(self, now: State[Any], events: Sequence[Event], viewer: Viewer,
+                    names: Sequence[str] = ()) -> list[str]:
+        """The set-up's events in the players' words (Goldland hides nothing seen)."""
+        gl = goldland_state(now)
+        return said_events(events, labeller(gl.players, names), _tile_names(gl))
+
     # ---------------------------------------------------------------- inspection
     def pages(self, before: State[Any], step: Step, after: State[Any],
               names: Sequence[str] = ()) -> list[Page]:
         """What one step did, event by event with each event's rule, and the final scoring."""
         label = labeller(before.players, names)
-        actor = "chance" if step.actor < 0 else label(step.actor)
         action = step.action
-        title = f"{actor}: {action}"
-        if isinstance(action, DrawTile):
-            tile = goldland_state(before).tileset.by_id(action.tile)
-            title = f"chance: the stack gives {tile.id}, {tile.name}"
+        title = said(step, label, _tile_names(goldland_state(before)), Told(str(action))).action
         rule = _rule_of(action) or (step.events[0].rule if step.events else "")
         items = []
+        tile = _tile_names(goldland_state(before))
         for event in step.events:
-            text = event.describe()
-            text = text.split(" ", 1)[1] if " " in text else text
-            text = _SEAT_WORD.sub(lambda m: label(int(m.group(1))), text)
+            (text,) = said_events([event], label, tile)
             items.append(f'<li>{escape(text)} <small class="glg-rule">'
                          f"{escape(event.rule)}</small></li>")
         body = f"<ul>{''.join(items)}</ul>" if items else ""
@@ -214,6 +267,19 @@ class GoldlandPresenter(Presenter):
 
 
 # ==================================================================== helpers: pages
+def _tile_names(state: GoldlandState) -> Callable[[str], str]:
+    """A tile's id -> its name in the game's tile set (the id, for an id it does not hold)."""
+    tileset = state.tileset
+
+    def tile(tile_id: str) -> str:
+        try:
+            return tileset.by_id(tile_id).name
+        except GoldlabError:
+            return tile_id
+
+    return tile
+
+
 def _rule_of(action: Action) -> str:
     if isinstance(action, Move):
         if action.mode == STEP_ORDEAL:

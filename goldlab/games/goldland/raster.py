@@ -1,4 +1,5 @@
-"""Goldland's table as a small RGB picture (PettingZoo's ``rgb_array``)."""
+"""Goldland's table as a small RGB picture (PettingZoo's ``rgb_array``), in the colours of
+its one picture (:mod:`goldlab.games.goldland.picture`)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,11 @@ from goldlab.interop.raster import INK, Image, canvas, hex_rgb
 def picture(view: Any) -> Image:
     """Goldland: the 7x7 grid (tiles coloured by kind or adventure, paths, treasures),
     camps as small flags and adventurers as squares in the seats' colours."""
-    from goldlab.games.goldland.render import ADVENTURE_COLOURS, SEAT_COLOURS
+    from goldlab.games.goldland.picture import SEAT_COLOURS, tile_colours
 
     size, gap, side = 30, 2, 7
     img = canvas(side * (size + gap) + gap, side * (size + gap) + gap)
-    path, half, w = (107, 74, 34), size // 2, 3
+    half, w = size // 2, 3
     for c, entry in enumerate(view.board):
         x = gap + (c % side) * (size + gap)
         y = gap + (c // side) * (size + gap)
@@ -22,10 +23,9 @@ def picture(view: Any) -> Image:
             img[y:y + size, x:x + size] = (225, 218, 196)
             continue
         tile = view.tileset.by_id(entry[0])
-        fill = {"start": "#f7d774", "coastal": "#e8dcae"}.get(tile.kind, "#f3e2b3")
-        if tile.adventure is not None:
-            fill = ADVENTURE_COLOURS[tile.adventure]
+        fill, _, road = tile_colours(tile)
         img[y:y + size, x:x + size] = hex_rgb(fill)
+        path = hex_rgb(road)
         exits = tile.exits_at(entry[1] // 90)
         cx, cy = x + half, y + half
         for d, (y0, y1, x0, x1) in enumerate((

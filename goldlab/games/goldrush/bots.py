@@ -37,7 +37,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from goldlab.bots import Bot, register_bot
+from goldlab.bots import Bot, Strength, register_bot, register_opponent, register_strength
 from goldlab.core.values import Action
 from goldlab.games.goldrush.actions import Flip
 from goldlab.games.goldrush.cards import ALL_CARDS, DECK, KINDS, Card
@@ -368,6 +368,14 @@ class RandomFlipBot(Bot):
 
 
 register_bot("goldrush", "perfect", PerfectBot)
-register_bot("goldrush", "forgetful", ForgetfulBot)
-register_bot("goldrush", "limited", LimitedBot)
+register_bot("goldrush", "forgetful", ForgetfulBot, strength=Strength(
+    "forgetful", "chance of forgetting each remembered card per turn (less is stronger)",
+    (("weak", "0.6"), ("medium", "0.3"), ("strong", "0.1")), "forgets p={}"))
+register_bot("goldrush", "limited", LimitedBot, strength=Strength(
+    "limited", "cards remembered (more is stronger)",
+    (("weak", "3"), ("medium", "6"), ("strong", "12")), "remembers {} cards"))
+register_strength("goldrush", "ismcts", Strength(
+    "ismcts", "deals each possible flip is played out on (more is stronger and slower)",
+    (("weak", "500"), ("medium", "2000"), ("strong", "6000")), "{} deals"))
+register_opponent("goldrush", "perfect")  # the table's first opponent: it plays best
 register_bot("goldrush", "random", RandomFlipBot)

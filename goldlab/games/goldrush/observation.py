@@ -14,11 +14,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from goldlab.core.state import Outcome, Step
+from goldlab.core.state import CHANCE, TERMINAL, Outcome, Step
 from goldlab.core.values import Action, View, worked_out
 from goldlab.games.goldrush.cards import ALL_CARDS, DECK, Card
 from goldlab.games.goldrush.events import CardFlipped
-from goldlab.games.goldrush.layout import label
+from goldlab.games.goldrush.layout import GRID, ROWS, SIDE, label
 
 if TYPE_CHECKING:
     from goldlab.games.goldrush.state import GoldrushState
@@ -251,21 +251,59 @@ class GoldrushView(View, held=Held):
         }
 
     def html(self, memory: Mapping[int, Card] | None = None, memory_of: int | None = None) -> str:
-        """The table as HTML; ``memory`` marks the positions a player remembers."""
-        from goldlab.games.goldrush.render import view_html
+        """The table as HTML, the game's one picture (its presenter's); ``memory`` draws the
+        face-down cards a player remembers (e.g. a memory bot's ``remembered()``)."""
+        from goldlab.games.goldrush.presenter import view_html
 
         return view_html(self, memory=memory, memory_of=memory_of)
 
-    def text(self) -> str:
-        """The table as plain text (for terminals)."""
-        from goldlab.games.goldrush.render import view_text
-
-        return view_text(self)
+    def text(self, memory: Mapping[int, Card] | None = None) -> str:
+        """The table as text: ``##`` face down, ``(G3)`` seen, ``[G3]`` face up, ``.`` empty;
+        ``memory``: what a player remembers of the face-down cards, instead of all seen."""
+        return _text(self, memory)
 
     def _repr_html_(self) -> str:
-        from goldlab.games.goldrush.render import view_html
+        return self.html()
 
-        return view_html(self)
+
+def _short(c: Card) -> str:
+    """A 2-letter code for text tables: ``G3`` gold, ``r4`` red digger, ``XX`` dynamite."""
+    if c.is_gold:
+        return f"G{c.value}"
+    if c.is_dynamite:
+        return "XX"
+    assert c.colour is not None
+    return f"{c.colour[0]}{c.value}"
+
+
+def _text(view: GoldrushView, memory: Mapping[int, Card] | None = None) -> str:
+    if view.to_move == TERMINAL:
+        status = "Game over" + (f" ({view.end_reason})" if view.end_reason else "")
+    else:
+        who = "chance reveals a card" if view.to_move == CHANCE else f"seat {view.to_move} to flip"
+        phase = "Gold Rush! one flip per turn" if view.gold_rush else "two flips per turn"
+        status = f"turn {view.turn_no}: {who}, {view.face_down} cards face down, {phase}"
+    lines = [status]
+    if view.layout == GRID:
+        lines.append("    " + "".join(f"{i + 1:^5}" for i in range(SIDE)))
+    for row in range(SIDE):
+        cells = []
+        for col in range(SIDE):
+            p = row * SIDE + col
+            status, c = view.status[p], view.cards[p]
+            if status == GONE:
+                cells.append("  .  ")
+            elif status == UP and c is not None:
+                cells.append(f"[{_short(c)}] ")
+            else:
+                shown = memory.get(p) if memory is not None else c
+                cells.append(f"({_short(shown)}) " if shown is not None else " ##  ")
+        prefix = f" {ROWS[row]}  " if view.layout == GRID else f"{row * SIDE:>3} "
+        lines.append(prefix + "".join(cells).rstrip())
+    for seat, colours in enumerate(view.seat_colours):
+        gold = " ".join(str(g.value) for g in view.taken[seat]) or "-"
+        lines.append(f"seat {seat} ({'+'.join(colours)}): {view.scores[seat]} points [{gold}]")
+    return "\n".join(lines)
 
 
 _LAST_TURN_LIMIT = 8

@@ -21,6 +21,7 @@ from fractions import Fraction
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from goldlab.core.parts import as_part
 from goldlab.core.presentation import (
     Breakdown,
     Click,
@@ -61,6 +62,8 @@ from goldlab.games.goldrush.observation import GONE, UP, GoldrushView
 from goldlab.games.goldrush.rulebook import CHANCE, TIES, quotes
 from goldlab.games.goldrush.rules import FOUND_FLIPPER, FOUND_OTHER, resolve_pair
 from goldlab.games.goldrush.state import GoldrushState
+from goldlab.games.goldrush.words import a_card, refusal, said, where
+from goldlab.games.goldrush.words import sentence as _sentence
 
 if TYPE_CHECKING:
     from goldlab.games.goldrush.game import GoldrushGame
@@ -199,7 +202,14 @@ def _inline_card(c: Card) -> str:
     bg, fg = FACES[_face_key(c)]
     return (f'<span style="display:inline-block;min-width:2.6em;padding:2px 6px;'
             f'border-radius:999px;background:{bg};color:{fg};font-weight:700;'
-            f'text-align:center">{escape(str(c))}</span>')
+            f'text-align:center">{escape(_face_words(c))}</span>')
+
+
+def _face_words(c: Card) -> str:
+    """A card's face in words, short: "gold 3", "violet 2", "dynamite"."""
+    if c.is_gold:
+        return f"gold {c.value}"
+    return "dynamite" if c.is_dynamite else f"{c.colour} {c.value}"
 
 
 class GoldrushPresenter(Presenter):
@@ -295,15 +305,33 @@ class GoldrushPresenter(Presenter):
         would count the cards seen since)."""
         s = _goldrush(state)
         view = s.omniscient() if seat is None else s.observation(seat)
-        who = self._names(view.players, names)
-        just = _just_turned(view, s)
         shown: frozenset[int] | None = None  # None: every card up then is shown
         if memory and now is not None and not now.is_terminal():
             shown = _open_turn(_goldrush(now))[1]
         pending = s.pending if view.to_move == CHANCE_SEAT else -1
+        chance = (self._chance_row(s, view, legal)
+                  if view.to_move == CHANCE_SEAT and pending >= 0 and shown is None else "")
+        return self.picture(view, seat, names, legal=legal, memory=memory,
+                            just=_just_turned(view, s), shown=shown, pending=pending,
+                            chance=chance)
+
+    def picture(self, view: GoldrushView, seat: int | None, names: Sequence[str] = (), *,
+                legal: frozenset[str] = frozenset(), memory: bool = False,
+                just: Mapping[int, Card] | None = None, shown: frozenset[int] | None = None,
+                pending: int = -1, chance: str = "",
+                cards: Sequence[Card | None] | None = None,
+                root: str = "gl-board gl-goldrush") -> str:
+        """The game's one picture of ``view``: the view's board (:meth:`board_html` works
+        out from the state ``just``, the cards of the turn just played, ``shown``, the
+        places an earlier position may show face up, ``pending`` and ``chance``, chance's
+        choices), an observation's own picture (:func:`view_html`), and the colours of the
+        raster image (:data:`FACES`).  ``cards``: what to draw for each place instead of
+        ``view.cards`` (a player's memory)."""
+        who = self._names(view.players, names)
+        just = just or {}
         context = _why_not_now(view, seat, who)
         grid = view.layout == GRID
-        parts = [STYLE, f'<div class="gl-board gl-goldrush gr-{view.layout}">',
+        parts = [STYLE, f'<div class="{root} gr-{view.layout}">',
                  f'<div class="gr-status">{self._status(view, who)}</div>',
                  '<div class="gr-scroll">',
                  f'<div class="gr-table gr-layout-{view.layout}" role="group" '
@@ -311,7 +339,8 @@ class GoldrushPresenter(Presenter):
         if grid:
             parts.append('<span class="gr-axis"></span>')
             parts.extend(f'<span class="gr-axis">{i + 1}</span>' for i in range(SIDE))
-        status, cards = view.status, view.cards
+        status = view.status
+        cards = view.cards if cards is None else cards
         for p in range(TABLE_SIZE):
             if grid and p % SIDE == 0:
                 parts.append(f'<span class="gr-axis">{ROWS[p // SIDE]}</span>')
@@ -321,8 +350,7 @@ class GoldrushPresenter(Presenter):
             parts.append(self._place(view, p, status[p], card_now, just_now, p == pending,
                                      memory, TARGETS[p] in legal, context))
         parts.append("</div></div>")
-        if view.to_move == CHANCE_SEAT and pending >= 0 and shown is None:
-            parts.append(self._chance_row(s, view, legal))
+        parts.append(chance)
         parts.append(self._mines(view, seat, memory, who))
         parts.append(self._key(view, memory))
         parts.append("</div>")
@@ -543,6 +571,49 @@ class GoldrushPresenter(Presenter):
         who = self._names(now.players, names)
         return [self._told(step, turn, who) for step in steps]
 
+    def said_steps(self, now: State[Any], steps: Sequence[Step], viewer: Viewer,
+                   names: Sequence[str] = ()) -> list[Told]:
+        """:meth:`told_steps` in the players' words ("Ann turns up card 18: an orange gold
+        digger (5)"); a step told without its cards is said without them ("Ann flips card
+        18")."""
+        who = self._names(now.players, names)
+        layout = now.game.options.layout
+
+        def place(position: int) -> str:
+            return label(position, layout)
+
+        def describe(event: Event) -> str:
+            return self.describe(event, who)
+
+        def unnamed(event: Event) -> str:
+            return _unnamed(event, who) if _named_cards(event) else self.describe(event, who)
+
+        return [said(step, told, who, place, describe, unnamed, self._word())
+                for step, told in zip(steps, self.told_steps(now, steps, viewer, names),
+                                      strict=True)]
+
+    def said_events(self, now: State[Any], events: Sequence[Event], viewer: Viewer,
+                    names: Sequence[str] = ()) -> list[str]:
+        """The set-up's events in the players' words (they name no card)."""
+        who = self._names(now.players, names)
+        return [_sentence(self.describe(e, who)) for e in events]
+
+    def said_refusal(self, reason: str, names: Sequence[str] = ()) -> str:
+        """A refusal with the players' names and places as players point at them."""
+        return refusal(reason, names)
+
+    def odds_method(self, state: State[Any], seat: int, *, memory: bool = False) -> str:
+        """How the odds are counted, for the panel."""
+        s = _goldrush(state)
+        if s.is_terminal():
+            return ""
+        total = sum(s.observation(seat).unseen_counts())
+        return (f"Counted, not guessed: a card nobody has seen is any of the {total} cards "
+                "nobody has seen yet, each as likely as the others; a chance is how many of "
+                f"them fit, divided by {total}.  Two flips: every pair of those cards is "
+                "counted, the first card and then one of the others.  Cards you have seen "
+                "are not counted: you remember them.")
+
     @staticmethod
     def _told(step: Step, turn: int, who: Sequence[str]) -> Told:
         """``step`` told in full if its flips are of the turn ``turn`` (open now), else
@@ -559,6 +630,35 @@ class GoldrushPresenter(Presenter):
                       for e in step.events)
         return Told(said, lines, tuple(e.rule for e in step.events), True)
 
+    # ---------------------------------------------------------------- parts
+    def part_board(self, before: State[Any], step: Step, after: State[Any], part: int,
+                   seat: int | None, *, memory: bool = False, names: Sequence[str] = (),
+                   now: State[Any] | None = None) -> tuple[str, str] | None:
+        """The flip that ends the game, before the final scores; the flip after which the
+        Gold Rush begins, before it begins.  The table is the position after the flip (the
+        parts change no card), its status says the part, the place flipped is lit."""
+        if part != 0:
+            return None
+        s = _goldrush(after)
+        rush = next((e for e in step.events if isinstance(e, GoldRushBegins)), None)
+        if s.over:
+            status = f"The game ends ({s.end_reason}); next, the final scores"
+        elif rush is not None:
+            status = f"Turn {_goldrush(before).turn_no} is over; next: gold rush!"
+        else:
+            return None
+        html = self.board_html(after, seat, memory=memory, names=names, now=now)
+        where = self.target_of(step.action)
+        return as_part(html, "gr-status", status, () if where is None else (where,)), status
+
+    def _rush_page(self, step: Step, who: Sequence[str]) -> Page | None:
+        """The Gold Rush as the second part of the step after which it begins."""
+        rush = next((e for e in step.events if isinstance(e, GoldRushBegins)), None)
+        if rush is None or any(isinstance(e, GameOver) for e in step.events):
+            return None
+        return Page("Gold Rush!", rush.rule, self._rule_table([(self.describe(rush, who),
+                                                                rush.rule)]))
+
     # ---------------------------------------------------------------- inspection
     def pages(self, before: State[Any], step: Step, after: State[Any],
               names: Sequence[str] = ()) -> list[Page]:
@@ -567,18 +667,10 @@ class GoldrushPresenter(Presenter):
         who = self._names(b.players, names)
         layout = b.game.options.layout
         action = step.action
-        if isinstance(action, Flip):
-            title = f"Turn {b.turn_no}: {who[step.actor]} flips {label(action.position, layout)}"
-        elif isinstance(action, Reveal):
-            title = (f"Turn {b.turn_no}: the card at {label(action.position, layout)} is "
-                     f"{action.card}")
-        else:  # pragma: no cover - Mount Goldrush has no other actions
-            title = str(step)
+        title = f"Turn {b.turn_no}: " + said(
+            step, Told(str(action)), who, lambda p: label(p, layout),
+            lambda e: self.describe(e, who), lambda e: _unnamed(e, who), self._word()).action
         flipped = [e for e in step.events if isinstance(e, CardFlipped)]
-        if isinstance(action, Flip) and not flipped:
-            title += " (a card nobody has seen: chance decides what it is)"
-        elif flipped and isinstance(action, Flip):
-            title += f": {flipped[0].card}"
         rules = [e.rule for e in step.events if not isinstance(e, CardFlipped)]
         rule = rules[0] if rules else (CHANCE if isinstance(action, Reveal) and not flipped
                                        else HOW_TO_PLAY)
@@ -592,6 +684,9 @@ class GoldrushPresenter(Presenter):
             body += "<p>" + " ".join(_inline_card(c) for c in shown) + "</p>"
         body += self._rule_table(rows)
         pages = [Page(title, rule, body)]
+        rush = self._rush_page(step, who)
+        if rush is not None:
+            pages.append(rush)
         if any(isinstance(e, GameOver) for e in step.events):
             final = self.breakdown(after, names)
             if final is not None:
@@ -615,8 +710,8 @@ class GoldrushPresenter(Presenter):
         """An event in players' words, with their names."""
         if isinstance(event, CardFlipped):
             again = "" if event.first_time else " (seen before)"
-            name = self.card_name(event.card)
-            return f"{names[event.seat]} turns up {event.place}: {name}{again}"
+            name = a_card(event.card, self._word())
+            return f"{names[event.seat]} turns up {where(event.place)}: {name}{again}"
         if isinstance(event, GoldFound):
             if event.owner is None:
                 why = f"{event.digger.colour} belongs to nobody, so the flipper gets it"
@@ -627,7 +722,7 @@ class GoldrushPresenter(Presenter):
         if isinstance(event, DiggerKicked):
             return (f"the {self.card_name(event.stronger)} kicks the "
                     f"{self.card_name(event.weaker)} out of the game and goes back face down "
-                    f"at {event.place}")
+                    f"as {where(event.place)}")
         if isinstance(event, Blasted):
             a, b = event.cards
             lost = " (the gold is lost)" if a.is_gold or b.is_gold else ""
@@ -724,12 +819,12 @@ def _named_cards(event: Event) -> tuple[Card, ...]:
 def _unnamed(event: Event, who: Sequence[str]) -> str:
     """What an event did, without naming the cards (they lie face down now, or are gone)."""
     if isinstance(event, CardFlipped):
-        return f"{who[event.seat]} flips the card at {event.place}"
+        return f"{who[event.seat]} flips {where(event.place)}"
     if isinstance(event, GoldFound):
         return (f"gold found: a gold card goes under {who[event.receiver]}'s mine entrance "
                 "and both cards leave the table")
     if isinstance(event, DiggerKicked):
-        return f"one card leaves the game, the other goes back face down at {event.place}"
+        return f"one card leaves the game, the other goes back face down as {where(event.place)}"
     if isinstance(event, Blasted):
         return "both cards leave the game"
     if isinstance(event, NothingHappens):
@@ -803,3 +898,27 @@ def _best_remembered_digger(view: GoldrushView, seat: int) -> tuple[int, Card] |
         if best is None or c.value > best[1].value:
             best = (p, c)
     return best
+
+
+def view_html(view: GoldrushView, memory: Mapping[int, Card] | None = None,
+              memory_of: int | None = None) -> str:
+    """The table as an observation shows it (its ``_repr_html_`` in a notebook): the view's
+    picture (root classes ``gl-board gl-state gl-goldrush``).  ``memory``: the face-down
+    cards a player remembers (a memory bot's), drawn as seen, with ``memory_of`` named."""
+    from goldlab.core.registry import make_game
+
+    game = make_game("goldrush", view.players, edition=view.edition, layout=view.layout)
+    presenter = GoldrushPresenter.of(game)  # type: ignore[arg-type]
+    cards = None
+    if memory is not None:
+        cards = [c if status == UP else memory.get(p)
+                 for p, (status, c) in enumerate(zip(view.status, view.cards, strict=True))]
+    drawn = presenter.picture(view, view.player, cards=cards,
+                              root="gl-board gl-state gl-goldrush")
+    if memory is None:
+        return drawn
+    whose = f"seat {memory_of}'s memory" if memory_of is not None else "a player's memory"
+    note = (f'<div class="gr-note gr-memory">Seen through {escape(whose)}: the cards with a '
+            f"'seen' badge are the ones remembered, the striped ones forgotten or never seen."
+            "</div>")
+    return drawn[:-len("</div>")] + note + "</div>"

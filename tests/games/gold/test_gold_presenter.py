@@ -467,9 +467,12 @@ def test_a_set_page_shows_the_set_the_choices_and_why_other_cards_are_not_eligib
     assert "no: Claus already has green cards" in page.html
     after_bonus = state.clone()
     after_bonus.apply("steal orange:6 from seat 2")
-    (bonus,) = p.pages(state, after_bonus.history[-1], after_bonus, names=NAMES)
+    bonus, scored = p.pages(state, after_bonus.history[-1], after_bonus, names=NAMES)
     assert bonus.title == "Claus takes the orange 6 from Bernd"
     assert "face down on the scoring pile (+14)" in bonus.html
+    # the set is scored in two parts: the bonus, then the set onto the scoring pile
+    assert scored.title == "Claus scores the red set" and scored.rule == SET
+    assert "Claus puts red 3, red 5, red 6 face down on the scoring pile (+14)" in scored.html
 
 
 def test_a_plain_step_is_one_page_in_the_players_names() -> None:

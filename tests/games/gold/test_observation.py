@@ -1,6 +1,7 @@
 """What each player may see, and the rich display."""
 
 import random
+import re
 
 import goldlab
 from goldlab.games.gold.position import from_position
@@ -47,18 +48,32 @@ def test_observation_does_not_change_when_hidden_cards_are_redrawn() -> None:
 def test_html_display_has_the_parts_a_player_needs() -> None:
     s = goldlab.make("gold", players=3, seed=1)
     html = s._repr_html_()
-    assert 'class="gl-state gl-gold"' in html
-    for text in ("Offer", "Seat 0", "Seat 2", "scoring pile", "draw pile", "seat 0 to move"):
+    assert 'class="gl-board gl-state gl-gold"' in html
+    for text in ("Offer", "seat 0", "seat 2", "Scoring pile", "Draw pile", "seat 0 to move"):
         assert text in html
     player_html = s.observation(1)._repr_html_()
-    assert "seat 1&#x27;s view" in player_html or "seat 1's view" in player_html
-    assert "unseen (" not in player_html and "unseen (" in html
+    assert 'data-seat="1"' in player_html and "gl-you" in player_html
+    assert "Unseen cards" not in player_html and "Unseen cards" in html
+
+
+def test_the_notebook_picture_is_the_views_picture_without_clicks() -> None:
+    from goldlab.games.gold.table import table_html
+
+    s = goldlab.make("gold", players=2, seed=3)
+    for _ in range(9):
+        s.apply(s.legal_actions()[0])
+    drawn, board = s.observation(0)._repr_html_(), table_html(s, 0)
+    assert "data-target" not in drawn and "data-target" in board
+    faces = r'class="gl-card[^"]*gl-c-(\w+)[^"]*"[^>]*>(.*?)</div>'
+    assert re.findall(faces, drawn) == re.findall(faces, board)  # the same cards, same faces
+    assert drawn.split("<style>")[1].split("</style>")[0] == board.split("<style>")[1].split(
+        "</style>")[0]  # one style sheet, one palette
 
 
 def test_final_display_shows_final_scores() -> None:
     s = from_position(offer="blue:4", tableaux=["", ""], piles=["green:8", "red:3"], draw_pile=0)
     s.apply("take blue:4")
-    assert "Final scores" in s._repr_html_()
+    assert "Game over: seat 0 wins" in s._repr_html_() and "Final scores" in s._repr_html_()
 
 
 def test_a_view_is_immutable_and_equal_by_what_it_shows() -> None:

@@ -2,11 +2,13 @@
 
 import json
 import random
+import re
 
 import goldlab
 from goldlab.games.goldland import tiles as tiles_module
+from goldlab.games.goldland.encoding import view_text
+from goldlab.games.goldland.picture import board_html, tileset_svg
 from goldlab.games.goldland.position import build
-from goldlab.games.goldland.render import board_svg, tileset_svg, view_text
 from goldlab.games.goldland.tiles import default_tiles
 
 
@@ -40,17 +42,46 @@ def test_html_display_has_the_parts_a_player_needs() -> None:
     s = build(players=3, tiles={"5,4": "T27", "0,0": "T10"}, pawns=["6,4", "5,4", "6,6"],
               camps=[("5,4", 1)], markers={"canyon": 1})
     html = s.observation(0)._repr_html_()
-    assert 'class="gl-state gl-goldland"' in html
-    for text in ("<svg", "gl-pawn", "gl-camp", "gl-temple", "gl-pack", "Stock", "Temple",
-                 "Canyon", "seat 0 to move", "Seat 2", "T27"):
+    assert 'class="gl-board gl-state gl-goldland"' in html
+    for text in ("glg-grid", "glg-pawn", "glg-camp", "glg-temple", "glg-pack", "Stock",
+                 "Temple", "Canyon", "seat 0 to move", "seat 2", "T27"):
         assert text in html, text
+    assert "data-target" not in html  # a picture, not a board to click
     assert s._repr_html_().count("gl-goldland") >= 1  # the state shows the omniscient view
 
 
-def test_svg_pictures() -> None:
+def test_the_notebook_picture_is_the_views_board() -> None:
+    """One picture: the observation draws the same grid and panels as the view's board, and
+    the raster image and the tile sheet take the board's colours."""
+    from goldlab.games.goldland.picture import SEAT_COLOURS, tile_colours
+    from goldlab.games.goldland.raster import picture
+    from goldlab.interop.raster import hex_rgb
+
+    s = goldlab.make("goldland", players=3, seed=4)
+    for _ in range(25):
+        s.apply(s.legal_actions()[0])
+    grid = re.compile(r'<div class="glg-grid".*?<div class="glg-side">', re.S)
+    faces = re.compile(r'class="[^"]*(glg-[a-z]+)[^"]*"(?: data-target="[^"]*")?'
+                       r'(?: tabindex="0" role="button")?(?: type="button")? title="([^"]*)"')
+    for seat in (0, 1):
+        drawn = s.observation(seat)._repr_html_()
+        board = board_html(s, seat, "", frozenset(), ())
+        assert drawn.split("</style>")[0] == board.split("</style>")[0]  # one style sheet
+        ours, theirs = grid.search(drawn), grid.search(board)
+        assert ours is not None and theirs is not None
+        arrows = ("glg-x",)  # the exits the player to move clicks: only on the board
+        assert faces.findall(ours.group()) == [
+            f for f in faces.findall(theirs.group()) if f[0] not in arrows]
+    colours = {tuple(px) for px in picture(s.observation(0)).reshape(-1, 3)}
+    laid = [s.tile_at(c) for c in range(49) if s.tile_at(c) is not None]
+    assert {hex_rgb(tile_colours(t)[0]) for t in laid} <= colours  # type: ignore[arg-type]
+    assert hex_rgb(SEAT_COLOURS[0]) in colours
+    sheet = tileset_svg(default_tiles())
+    assert all(f'fill="{tile_colours(t)[0]}"' in sheet for t in default_tiles().tiles)
+
+
+def test_svg_tile_sheet_and_text() -> None:
     s = goldlab.make("goldland", players=2, seed=1)
-    svg = board_svg(s.observation(0))
-    assert svg.startswith("<svg") and svg.count('class="gl-tile"') == 13
     sheet = tileset_svg(default_tiles())
     assert sheet.count('class="gl-tile"') == 49
     assert "S" in view_text(s.observation(0))

@@ -402,7 +402,7 @@ def test_a_page_names_the_step_the_rule_and_the_player() -> None:
     state.apply("move W")
     step = state.history[-1]
     pages = presenter_of(state).pages(before, step, state, names=("Arno", "B", "C", "D"))
-    assert pages[0].title == "Arno: move W"
+    assert pages[0].title == "Arno steps west onto the Landing Beach"
     assert pages[0].rule == "A. Move adventurer"
     assert "Arno" in pages[0].html and "seat 0" not in pages[0].html
 

@@ -450,7 +450,7 @@ def test_an_inspector_page_shows_the_flip_what_was_found_and_the_rule() -> None:
     state.apply("flip 20")
     step = state.history[-1]
     (page,) = p.pages(before, step, state, names=("Ana", "Ben", "Cleo", "Dan"))
-    assert page.title == "Turn 1: Ana flips #20: gold:3"
+    assert page.title == "Turn 1: Ana turns up card 20: gold (3) (seen before)"
     assert page.rule == FINDS_GOLD
     quote = p.quote(FINDS_GOLD)
     assert quote is not None and quote.sentence in page.html.replace("&#x27;", "'")

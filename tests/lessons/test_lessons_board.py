@@ -1,0 +1,139 @@
+"""The game board in the lessons: a locked, seated table and the class's call of each card."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from types import ModuleType
+
+import pytest
+from notebook_runner import load
+from test_lessons_student import answer_forms
+
+from goldlab.games.goldrush import odds
+from goldlab.games.goldrush.events import CardFlipped
+from goldlab.lessons import first_player, flip_the_odds, memory
+from goldlab.lessons.board import CardCall, lesson_table
+from goldlab.lessons.student import student_version
+from goldlab.views import GameView
+
+BOARDS = {"1-flip-the-odds.ipynb": (flip_the_odds, "lesson.table("),
+          "3-what-is-memory-worth.ipynb": (memory, "lesson.memory_table(")}
+"""The lessons with a game board, and the call that makes it."""
+
+
+def test_a_lesson_table_is_the_class_seat_locked_against_a_bot() -> None:
+    view = lesson_table(seed=5, opponent="forgetful:0.2")
+    assert (view.seat, view.locked, view.memory) == (0, True, False)
+    assert view.table.bots == {1: "forgetful:0.2"} and view.table.names[0] == "Your class"
+    for change in (lambda: view.set_seat("all"), lambda: view.set_memory(True),
+                   lambda: view.set_bot(1, "random"), view.rematch):
+        change()
+        assert "the teacher locked this view" in view.error
+    assert (view.seat, view.memory, view.table.bots) == (0, False, {1: "forgetful:0.2"})
+    assert view.payload["odds"][0]["fraction"] == "3/8"  # the class's exact odds, seat 0
+
+
+def test_calls_record_the_card_and_the_exact_chance_the_class_had_then() -> None:
+    view = lesson_table(seed=7)
+    call = CardCall(view)
+    view.click(view.payload["legal"][0])  # no call made yet: not counted
+    assert call.calls == [] and "Call the next card" in call.output.value
+    call.buttons.value = "gold"  # the toggle button
+    view.click(view.payload["legal"][0])  # the class's second flip; then the bot's turn
+    assert len(call.calls) == 1 and call.call == "gold"
+    _, steps = view.table.frames()
+    first = next(e.card for e in steps[0].events if isinstance(e, CardFlipped))
+    unseen_gold = 24 - first.is_gold
+    assert call.calls[0].chance == Fraction(unseen_gold, 63)  # one card seen before it
+    bot_cards = [e for s in steps if s.actor == 1 for e in s.events
+                 if isinstance(e, CardFlipped)]
+    assert len(bot_cards) == 2  # the computer's cards are not the class's calls
+    seen = {e.position for s in steps for e in s.events if isinstance(e, CardFlipped)}
+    before = odds.first_flip(view.table.state.observation(0))
+    blind = next(t for t in view.payload["legal"] if int(t.split(":")[1]) not in seen)
+    view.click(blind)
+    assert len(call.calls) == 2 and call.calls[1].chance == before["gold"]
+    right, made = call.tally()
+    assert made == 2 and right == sum(c.card.is_gold for c in call.calls)
+    assert f"{right} of 2 calls right" in call.output.value
+    assert str(call.calls[1]).startswith(f"you called gold (chance {before['gold']} ")
+
+
+def test_a_card_seen_before_is_called_with_certainty() -> None:
+    view = lesson_table(seed=7)
+    call = CardCall(view)
+    call.choose("digger")
+    for _ in range(20):  # turn cards until one seen before lies face down again
+        _, steps = view.table.frames()
+        seen = [e for s in steps for e in s.events if isinstance(e, CardFlipped)]
+        again = next((e for e in seen if f"grid:{e.position}" in view.payload["legal"]), None)
+        if again is not None:
+            break
+        view.click(view.payload["legal"][0])
+    assert again is not None
+    view.click(f"grid:{again.position}")
+    assert call.calls[-1].card == again.card
+    assert call.calls[-1].chance == (1 if again.card.kind == "digger" else 0)
+
+
+def test_a_call_is_one_of_the_three_kinds_and_needs_a_seat() -> None:
+    call = CardCall(lesson_table(seed=1))
+    with pytest.raises(ValueError, match="gold, digger, dynamite"):
+        call.choose("joker")
+    with pytest.raises(ValueError, match="seat"):
+        CardCall(GameView(lesson_table(seed=1).table.state, seat="all"))
+
+
+def test_lesson_3s_table_plays_against_a_memory_bot_in_memory_mode() -> None:
+    view = memory.memory_table("perfect")
+    assert (view.seat, view.locked, view.memory) == (0, True, True)
+    assert view.table.bots == {1: "perfect"} and view.payload["memory_toggle"]
+    for _ in range(2):
+        view.click(view.payload["legal"][0])
+    assert view.table.state.current_player == 0  # the bot played its turn
+    labels = [o["label"] for o in view.payload["odds"]]
+    assert not any("I remember" in label for label in labels)  # memory is the player's job
+
+
+def test_lesson_1s_table_calls_cards() -> None:
+    board = flip_the_odds.table()
+    assert isinstance(board, CardCall) and board.view.locked and not board.view.memory
+
+
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_the_lesson_shows_its_game_board_to_students(name: str) -> None:
+    student = student_version(load(name))
+    assert any(c.cell_type == "code" and BOARDS[name][1] in c.source for c in student.cells)
+
+
+def test_lesson_2_animates_one_more_game_from_a_button() -> None:
+    student = student_version(load("2-is-the-first-player-lucky.ipynb"))
+    assert any(c.cell_type == "code" and "lesson.one_more_game(runs)" in c.source
+               for c in student.cells)
+    assert first_player.one_more_game.__defaults__ is not None
+
+
+def board_payload(module: ModuleType, source: str) -> str:
+    """Everything the board of a cell shows (its view's payload), as text."""
+    shown = eval(source.split("#")[0].strip(), {"lesson": module})  # the cell's one call
+    view = shown.view if isinstance(shown, CardCall) else shown
+    assert isinstance(view, GameView)
+    return str(view.payload)
+
+
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_the_board_shows_no_answer_to_a_question_asked_after_it(name: str) -> None:
+    module, call = BOARDS[name]
+    cells = [c for c in student_version(load(name)).cells if c.cell_type == "code"]
+    at = next(i for i, c in enumerate(cells) if call in c.source)
+    shown = board_payload(module, cells[at].source)
+    later = {m.group(1) for c in cells[at + 1:]
+             for m in re.finditer(r"""(?:ask|check)\(["'](\w+)["']""", c.source)}
+    leaks = {key: [f for f in answer_forms(module.quiz.question(key).answer)
+                   if re.search(rf"(?<![\d./]){re.escape(f)}(?![\d/])", shown)]
+             for key in later}
+    assert {k: v for k, v in leaks.items() if v} == {}
+    earlier = {m.group(1) for c in cells[:at]
+               for m in re.finditer(r"""ask\(["'](\w+)["']""", c.source)}
+    assert earlier  # the board comes after questions its odds would answer
