@@ -26,7 +26,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from goldlab.core.errors import IllegalActionError, InvalidActionError, UndoError
 from goldlab.core.game import MODES
@@ -79,24 +79,12 @@ class Outcome:
                 "winners": list(self.winners)}
 
 
-class UndoFrame(Protocol):
-    """One entry of the undo stack: whether its step revealed hidden cards, and how to undo it.
-
-    :meth:`State.apply` pushes a :class:`Frame`.  A game may push frames of its
-    own kinds for steps it undoes more cheaply (Gold!'s plain turns do): any
-    object with these two members will do.
-    """
-
-    @property
-    def revealed(self) -> bool:
-        """True when the step uncovered hidden cards (``"play"`` mode will not undo it)."""
-
-    def restore(self, state: Any) -> Action:
-        """Put ``state`` back as it was before the step; return the step's action."""
-
-
 class Frame(NamedTuple):
     """The undo frame of one step, as :meth:`State.apply` pushes it.
+
+    The undo stack holds each frame as a plain tuple of these fields (Python makes
+    a plain tuple several times quicker than a named one, and a frame is made at
+    every step); :meth:`State.undo` reads the top one as a ``Frame``.
 
     ``snapshot`` is the game data before the step (:meth:`State._save`),
     ``history_len`` how far the history went, ``legal`` the legal actions then,
@@ -140,7 +128,7 @@ class State(ABC, Generic[G]):
         self.auto_chance = auto_chance
         self._rng = random.Random(seed)
         self._history: list[Step] = []
-        self._frames: list[UndoFrame] = []
+        self._frames: list[tuple[Snapshot, int, list[Action], Any, bool]] = []
         self._legal: list[Action] | None = None
         self._start: dict[str, Any] | None = None
 
@@ -230,6 +218,12 @@ class State(ABC, Generic[G]):
         raise NotImplementedError(f"{type(self).__name__} does not say what is hidden")
 
     # ------------------------------------------------------------- public API
+    keeps_undo = True
+    """False: :meth:`apply` keeps no undo frame, so nothing can be undone (and a step that
+    fails half-way is not rolled back).  A search sets it on the samples it plays out
+    and throws away (``ismcts``): the snapshot before each step is most of the
+    bookkeeping of a playout.  The history is still kept."""
+
     is_sample = False
     """True for a state made by :meth:`determinise`: a sample, not a game (it has no record)."""
 
@@ -334,10 +328,17 @@ class State(ABC, Generic[G]):
                 break
         else:
             action = self._check(action, legal)
-        snapshot = self._save()
         history = self._history
-        history_len = len(history)
         actor = self.current_player
+        if not self.keeps_undo:  # a search's sample: nothing to put back, ever
+            self._legal = None
+            events = self._do(action)
+            history.append(_new_tuple(Step, (actor, action, tuple(events))))
+            if self.auto_chance and self.current_player == CHANCE:
+                events.extend(self._resolve_chance())
+            return events
+        snapshot = self._save()
+        history_len = len(history)
         revealed = actor == CHANCE  # (the listed actions of a chance node are its outcomes)
         mark = None
         try:
@@ -351,7 +352,7 @@ class State(ABC, Generic[G]):
         except BaseException:
             self._rollback(snapshot, history_len, mark)
             raise
-        self._frames.append(_new_tuple(Frame, (snapshot, history_len, legal, mark, revealed)))
+        self._frames.append((snapshot, history_len, legal, mark, revealed))
         return events
 
     def _check(self, action: Action | str, legal: Sequence[Action]) -> Action:
@@ -393,7 +394,7 @@ class State(ABC, Generic[G]):
         refusal = self.undo_refusal()
         if refusal is not None:
             raise UndoError(refusal)
-        return self._frames.pop().restore(self)
+        return Frame(*self._frames.pop()).restore(self)
 
     def can_undo(self) -> bool:
         """True if :meth:`undo` would succeed now (the same decision: :meth:`undo_refusal`)."""
@@ -409,7 +410,7 @@ class State(ABC, Generic[G]):
         frames = self._frames
         if not frames:
             return "nothing to undo"
-        if frames[-1].revealed and self.mode == "play":
+        if Frame(*frames[-1]).revealed and self.mode == "play":
             return ("cannot undo a step that revealed hidden cards in play mode "
                     "(use mode='study' to explore freely)")
         return None

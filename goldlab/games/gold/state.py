@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right, insort
 from fractions import Fraction
-from itertools import accumulate
+from itertools import accumulate, chain, repeat
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -114,12 +114,16 @@ class GoldState(State["GoldGame"]):
             for seat, colour in enumerate(fixed):
                 self._give_donkey(seat, card_of(colour, DONKEY), self.setup_events)
             self._shuffle_and_offer(self.setup_events)
+        self.current_player = self._to_move()
         self._finish_setup()
 
     # ------------------------------------------------------------ protocol
-    @property
-    def current_player(self) -> int:
-        """The seat to act, CHANCE while cards are dealt or revealed, TERMINAL at the end."""
+    current_player: int = CHANCE
+    """The seat to act, CHANCE while cards are dealt or revealed, TERMINAL at the end:
+    worked out by :meth:`_to_move` after every step and load (it is read several times
+    a step, and an attribute is read far quicker than a property)."""
+
+    def _to_move(self) -> int:
         if self.phase == OVER:
             return TERMINAL
         if self.deal_queue or self.to_reveal:
@@ -141,13 +145,16 @@ class GoldState(State["GoldGame"]):
         """
         kind = type(action)
         if kind is Take or kind is Exchange:
-            return self._action(self.turn, action)
-        if kind is Reveal:
-            return self._reveal(action.card)  # type: ignore[attr-defined]
-        if kind is Steal or kind is NoBonus:
-            return self._bonus(self.turn, action)
-        assert isinstance(action, DealDonkey)
-        return self._deal(action)
+            events = self._action(self.turn, action)
+        elif kind is Reveal:
+            events = self._reveal(action.card)  # type: ignore[attr-defined]
+        elif kind is Steal or kind is NoBonus:
+            events = self._bonus(self.turn, action)
+        else:
+            assert isinstance(action, DealDonkey)
+            events = self._deal(action)
+        self.current_player = self._to_move()
+        return events
 
     def chance_outcomes(self) -> list[tuple[ChanceOutcome, Fraction]]:
         """Starting donkeys: uniform over colours not dealt; reveals: by unseen counts."""
@@ -406,12 +413,13 @@ class GoldState(State["GoldGame"]):
             return super()._resolve_chance()
         events: list[Event] = []
         history = self._history
-        deck = [i for i, n in enumerate(self.unseen) for _ in range(n)]
+        deck = list(chain.from_iterable(map(repeat, range(len(ALL_CARDS)), self.unseen)))
         while self.to_reveal:
             i = deck.pop(self._below(len(deck)))
             caused = self._reveal(ALL_CARDS[i])
             history.append(_new_tuple(Step, (CHANCE, REVEALS[i], tuple(caused))))
             events += caused
+        self.current_player = self._to_move()
         self._legal = None
         return events
 
@@ -464,6 +472,7 @@ class GoldState(State["GoldGame"]):
         (self.phase, self.turn, self.offer, self.tableaux, self.piles, self.unseen,
          self.pile_count, self.to_reveal, self.deal_queue, self.grand_final,
          self.set_colour, self.box, self.discard) = snapshot
+        self.current_player = self._to_move()
         self._legal = None
 
     def _snapshot_to_json(self, snapshot: GoldPosition) -> Any:
