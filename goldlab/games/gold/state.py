@@ -396,7 +396,7 @@ class GoldState(State["GoldGame"]):
         self.offer = (*self.offer, card)
         self.pile_count -= 1
         self.to_reveal -= 1
-        events: list[Event] = [_REVEALED[self.pile_count][card.index]]
+        events: list[Event] = [*_REVEALED[self.pile_count][card.index].events]
         if not self.pile_count:
             self.grand_final = True
             events.append(GrandFinalBegins())
@@ -417,7 +417,10 @@ class GoldState(State["GoldGame"]):
         while self.to_reveal:
             i = deck.pop(self._below(len(deck)))
             caused = self._reveal(ALL_CARDS[i])
-            history.append(_new_tuple(Step, (CHANCE, REVEALS[i], tuple(caused))))
+            step = _REVEALED[self.pile_count][i]  # the step of a card turned up, made once
+            if len(caused) > 1:  # ... but the Grand Final begins
+                step = _new_tuple(Step, (CHANCE, step.action, tuple(caused)))
+            history.append(step)
             events += caused
         self.current_player = self._to_move()
         self._legal = None
@@ -501,10 +504,11 @@ _TAKEN: tuple[tuple[Event, ...], ...] = tuple(
     tuple(CardTaken(seat, c) for c in ALL_CARDS) for seat in range(3)
 )
 """The event of a take, per seat and card: made once, as most steps are takes."""
-_REVEALED: tuple[tuple[Event, ...], ...] = tuple(
-    tuple(CardRevealed(c, pile) for c in ALL_CARDS) for pile in range(sum(full_deck().values()))
+_REVEALED: tuple[tuple[Step, ...], ...] = tuple(
+    tuple(Step(CHANCE, REVEALS[c.index], (CardRevealed(c, pile),)) for c in ALL_CARDS)
+    for pile in range(sum(full_deck().values()))
 )
-"""The event of a card turned up, per draw pile left and card: most chance steps."""
+"""The chance step of a card turned up, per draw pile left and card: most chance steps."""
 _EXCHANGED: tuple[list[Event | None], ...] = tuple(
     [None] * (len(ALL_CARDS) ** 2) for _ in range(3)
 )
