@@ -53,6 +53,9 @@ BUILD_TOOLS = (
     "anywidget==0.11.0",
     "ipywidgets==8.1.5",
     "jupyterlab_widgets==3.0.13",
+    # Altair's JavaScript bundled offline for the win-rate chart (the kernel's Altair version)
+    "altair==6.3.0",
+    "vl-convert-python==1.9.0.post1",
     "jupyter_server>=2.14,<3",  # lists the demo notebooks into the site's contents
     "packaging>=24",  # reads the wheels' requirements
 )
@@ -295,6 +298,16 @@ def stage(pyodide: Path, wheels: list[Path]) -> None:
     (STAGE / "overrides.json").write_text(json.dumps(SITE_SETTINGS, indent=1))
 
 
+def write_altair_bundle(into: Path) -> None:
+    """Altair's chart widget with Vega bundled in (vl-convert), as ``altair-offline.js``
+    beside the demo notebooks: the browser has no vl-convert, and no CDN may be asked."""
+    import altair as alt
+
+    alt.JupyterChart.enable_offline()
+    into.mkdir(parents=True, exist_ok=True)
+    (into / "altair-offline.js").write_text(alt.JupyterChart._esm)
+
+
 def build(force: bool = False) -> Path:
     """Build build/lite/ unless a build of the same inputs is there; return it."""
     if not force and up_to_date():
@@ -318,14 +331,16 @@ def build(force: bool = False) -> Path:
         stage(pyodide, wheels)
     finally:
         shutil.rmtree(wheels[-1].parent)
+    extra = STAGE / "contents-extra"
+    write_altair_bundle(extra)
     partial = BUILD / "lite.partial"
     shutil.rmtree(partial, ignore_errors=True)
     log = BUILD / "lite-build.log"
     say(f"jupyter lite build, from scratch (log: {log.relative_to(ROOT)})")
     with log.open("wb") as out:
         run([str(ENV / "bin" / "jupyter"), "lite", "build", "--lite-dir", str(STAGE),
-             "--contents", str(DEMO), "--output-dir", str(partial), "--no-sourcemaps",
-             "--apps", "lab", "--apps", "notebooks"],
+             "--contents", str(DEMO), "--contents", str(extra), "--output-dir", str(partial),
+             "--no-sourcemaps", "--apps", "lab", "--apps", "notebooks"],
             stdout=out, stderr=subprocess.STDOUT, cwd=STAGE,  # its doit database goes there
             env=dict(os.environ, JUPYTER_PLATFORM_DIRS="1", PYTHONWARNINGS="ignore"))
     (partial / STAMP_NAME).write_text(digest + "\n")

@@ -5,7 +5,7 @@ same), served from its folder on loopback by a plain static file server (no Jupy
 server: the kernel is Pyodide, in the page), and each demo notebook is opened in headless
 Chromium with every request to another machine blocked, run from the top, and played: a
 click on a legal card plays a move and the bot replies; the colour-scoring example is
-stepped from its start.  Any request that leaves the machine, a kernel that dies or a
+stepped from its start; the win-rate chart draws.  Any request that leaves the machine, a kernel that dies or a
 console error fails.  Prints the build time, the site's size and the time from opening a
 notebook to its first cell output; screenshots land in the artifacts dir as
 ``lite-<notebook>.png``.
@@ -30,7 +30,7 @@ from playwright.sync_api import Locator, Page, expect
 pytestmark = pytest.mark.browser
 
 SITE = ROOT / "build" / "lite"
-NOTEBOOKS = ("1-play-a-bot.ipynb", "2-rulebook-examples.ipynb")
+NOTEBOOKS = ("1-play-a-bot.ipynb", "2-rulebook-examples.ipynb", "3-win-rates.ipynb")
 BOOT = 120_000
 """ms: Pyodide, IPython and the widgets start in the page (about 20 s on 2 idle cores)."""
 
@@ -183,6 +183,12 @@ def test_the_static_demo_runs_offline_in_the_browser(
     expect(counter).not_to_have_text(at_start, timeout=15_000)
     expect(scoring.locator(".gl-scoring").first).to_be_visible(timeout=15_000)
     _shoot(page, scoring, artifacts_dir, "lite-colour-scoring")
+
+    # Fifty games in the browser, and their win rates as an Altair chart, drawn offline.
+    times[NOTEBOOKS[2]] = _open_and_run(page, site_url, NOTEBOOKS[2])
+    chart = page.locator(".vega-embed").first
+    expect(chart.locator("canvas, svg .mark-rect path").first).to_be_visible(timeout=60_000)
+    _shoot(page, chart, artifacts_dir, "lite-win-rates")
 
     for notebook, seconds in times.items():
         print(f"lite {notebook}: first cell output {seconds:.1f} s after opening it")
