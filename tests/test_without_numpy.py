@@ -85,6 +85,26 @@ def test_games_bots_scenarios_and_views_work_without_numpy_or_pandas() -> None:
     assert start == [0, 0] and stepped != start and redrawn, out["steps"]
 
 
+def test_mount_goldrushs_ismcts_says_what_it_needs_in_the_view() -> None:
+    out = _run("""
+        import json
+        import goldlab
+        import goldlab.views.table
+        from goldlab.views import GameView
+
+        goldlab.views.table.THREADS = False  # as in the browser
+        view = GameView(goldlab.make("goldrush", players=2, seed=1), seat=0,
+                        bots={1: "ismcts:500"})
+        for _ in range(20):  # the person flips until the bot's search needs its playouts
+            if view.error or not view.legal:
+                break
+            view._on_message(view, {"type": "notation", "value": view.legal[0]}, [])
+        print(json.dumps({"error": view.error, "turn": view.table.state.current_player}))
+    """)
+    assert "numba" in str(out["error"]) and "goldlab[analysis]" in str(out["error"])
+    assert out["turn"] == 1
+
+
 def test_simulate_says_what_it_needs() -> None:
     out = _run("""
         import json
