@@ -167,7 +167,10 @@ def fetch_pyodide() -> Path:
     scratch = CACHE / "pyodide-unpack"
     shutil.rmtree(scratch, ignore_errors=True)
     with tarfile.open(tarball) as tar:
-        tar.extractall(scratch, filter="data")
+        if hasattr(tarfile, "data_filter"):  # Python 3.11.4+: nothing outside `scratch`
+            tar.extractall(scratch, filter="data")
+        else:
+            tar.extractall(scratch)  # noqa: S202 (npm's own tarball of a pinned version)
     shutil.rmtree(unpacked, ignore_errors=True)
     (scratch / "package").rename(unpacked)
     shutil.rmtree(scratch)
