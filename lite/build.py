@@ -170,7 +170,7 @@ def fetch_pyodide() -> Path:
         if hasattr(tarfile, "data_filter"):  # Python 3.11.4+: nothing outside `scratch`
             tar.extractall(scratch, filter="data")
         else:
-            tar.extractall(scratch)  # noqa: S202 (npm's own tarball of a pinned version)
+            tar.extractall(scratch)  # npm's own tarball of a pinned version
     shutil.rmtree(unpacked, ignore_errors=True)
     (scratch / "package").rename(unpacked)
     shutil.rmtree(scratch)
