@@ -295,7 +295,8 @@ def cmd_test(args: list[str]) -> None:
     ensure_chromium()
     bin_ = VENV / "bin"
 
-    lint_paths = [p for p in ("goldlab", "tests", "benchmarks", "dev.py") if (ROOT / p).exists()]
+    lint_paths = [p for p in ("goldlab", "tests", "benchmarks", "dev.py", "lite")
+                  if (ROOT / p).exists()]
     step("ruff", [str(bin_ / "ruff"), "check", *lint_paths])
 
     step("mypy", [str(bin_ / "mypy"), "goldlab"])
