@@ -295,6 +295,9 @@ def cmd_test(args: list[str]) -> None:
     ensure_chromium()
     bin_ = VENV / "bin"
 
+    if not args:
+        start_lite_build()
+
     lint_paths = [p for p in ("goldlab", "tests", "benchmarks", "dev.py", "lite")
                   if (ROOT / p).exists()]
     step("ruff", [str(bin_ / "ruff"), "check", *lint_paths])
@@ -361,6 +364,17 @@ def cmd_lock(args: list[str]) -> None:
     if run(cmd, env=env):
         die("pip-compile failed")
     say("binder/requirements.txt is refreshed: commit it with the pyproject.toml change")
+
+
+def start_lite_build() -> None:
+    """Build the static demo in the background while ruff and mypy run (its downloads and
+    `jupyter lite build` take about a minute); its browser test waits for it and reuses it."""
+    log = ROOT / "build" / "lite-background.log"
+    log.parent.mkdir(exist_ok=True)
+    say(f"building the static demo in the background (log: {log.relative_to(ROOT)})")
+    with log.open("wb") as out:
+        subprocess.Popen([sys.executable, str(ROOT / "lite" / "build.py")], cwd=ROOT,
+                         stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
 
 
 def cmd_lite(args: list[str]) -> None:

@@ -22,6 +22,7 @@ Run with ``--force`` to rebuild anyway.  See docs/lite.md.
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
@@ -360,7 +361,12 @@ def site_size(out: Path) -> int:
 def main(argv: list[str]) -> None:
     if "--in-env" in argv:
         build(force=True)
-    else:
+        return
+    # One build at a time: `dev.py test` starts one in the background while ruff and mypy
+    # run, and the browser test's own `dev.py lite` waits here for it, then reuses it.
+    BUILD.mkdir(exist_ok=True)
+    with (BUILD / "lite.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
         build(force="--force" in argv)
 
 
