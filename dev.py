@@ -45,6 +45,10 @@ commands:
                          notebooks/student-lessons/, the folder students are sent to,
                          and start compiling the fast kernels into numba's cache in the
                          background: `goldlab compile`, log in .venv/goldlab-compile.log)
+  lite   [--force]       build the static demo into build/lite/: the demo notebooks
+                         (notebooks/demo/) in JupyterLite on Pyodide, with goldlab's wheel,
+                         all from the package registries (its own build env, build/lite-env);
+                         reused while its inputs are unchanged; see docs/lite.md
   lock                   refresh binder/requirements.txt, the pinned environment Binder
                          installs, from pyproject.toml (pip-compile, from pip-tools)
 
@@ -291,7 +295,11 @@ def cmd_test(args: list[str]) -> None:
     ensure_chromium()
     bin_ = VENV / "bin"
 
-    lint_paths = [p for p in ("goldlab", "tests", "benchmarks", "dev.py") if (ROOT / p).exists()]
+    if not args:
+        start_lite_build()
+
+    lint_paths = [p for p in ("goldlab", "tests", "benchmarks", "dev.py", "lite")
+                  if (ROOT / p).exists()]
     step("ruff", [str(bin_ / "ruff"), "check", *lint_paths])
 
     step("mypy", [str(bin_ / "mypy"), "goldlab"])
@@ -358,8 +366,28 @@ def cmd_lock(args: list[str]) -> None:
     say("binder/requirements.txt is refreshed: commit it with the pyproject.toml change")
 
 
+def start_lite_build() -> None:
+    """Build the static demo in the background while ruff and mypy run (its downloads and
+    `jupyter lite build` take about a minute); its browser test waits for it and reuses it."""
+    log = ROOT / "build" / "lite-background.log"
+    log.parent.mkdir(exist_ok=True)
+    say(f"building the static demo in the background (log: {log.relative_to(ROOT)})")
+    with log.open("wb") as out:
+        subprocess.Popen([sys.executable, str(ROOT / "lite" / "build.py")], cwd=ROOT,
+                         stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+
+
+def cmd_lite(args: list[str]) -> None:
+    """Build the static demo (lite/build.py; it needs no .venv, only Python and npm)."""
+    if any(a != "--force" for a in args):
+        die(f"lite takes only --force, got {args}")
+    code = run([sys.executable, str(ROOT / "lite" / "build.py"), *args])
+    if code:
+        raise SystemExit(code)
+
+
 COMMANDS = {"lab": cmd_lab, "voila": cmd_voila, "test": cmd_test, "setup": cmd_setup,
-            "lock": cmd_lock}
+            "lock": cmd_lock, "lite": cmd_lite}
 
 
 def main(argv: list[str]) -> None:

@@ -13,12 +13,32 @@ stays light).
 
 from __future__ import annotations
 
-from goldlab.simulation.api import parse_bots, simulate
-from goldlab.simulation.collectors import Collector, collector_for, register_collector
-from goldlab.simulation.results import ResultsError, load_results, metadata, rerun, save_results
-from goldlab.simulation.runner import COLUMN_DOCS
-from goldlab.simulation.seeds import game_seeds
-from goldlab.simulation.tournament import play_round_robin
+NEEDS = ("numpy", "pandas", "pyarrow", "numba", "tqdm")
+"""What simulation at scale imports (``goldlab[analysis]``); the engines, bots and views
+need none of them (a browser on Pyodide has none: docs/lite.md)."""
+
+try:
+    from goldlab.simulation.api import parse_bots, simulate
+    from goldlab.simulation.collectors import Collector, collector_for, register_collector
+    from goldlab.simulation.results import (
+        ResultsError,
+        load_results,
+        metadata,
+        rerun,
+        save_results,
+    )
+    from goldlab.simulation.runner import COLUMN_DOCS
+    from goldlab.simulation.seeds import game_seeds
+    from goldlab.simulation.tournament import play_round_robin
+except ModuleNotFoundError as exc:
+    missing = (exc.name or "").split(".")[0]
+    if missing not in NEEDS:
+        raise
+    raise ModuleNotFoundError(
+        f"goldlab.simulate (simulation at scale) needs {missing}, which is not installed: "
+        "pip install 'goldlab[analysis]' (pandas, NumPy, pyarrow, numba).  Playing, the bots, "
+        "the rulebook examples and the views work without it (goldlab.bots.play.play_game "
+        "plays one game at a time).", name=exc.name) from exc
 
 __all__ = [
     "COLUMN_DOCS",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import sys
 import threading
 import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -52,6 +53,10 @@ VIEW_MAX_RECORD_BYTES = 1_000_000
 VIEW_MAX_STEPS = 5_000
 """The most steps a record loaded into a view may have (a Goldland game among bots has
 about 300, a long one among people a few thousand at most): loading replays every step."""
+
+THREADS = sys.platform not in ("emscripten", "wasi")
+"""Whether this Python starts threads: not in a browser (Pyodide, docs/lite.md), where the
+bots' replies to a view's intent are played at once, before the intent returns."""
 
 WATCH_SPEEDS = (0.0, 0.5, 1.0, 2.0, 4.0)
 """The speeds (bot moves a second) a game can be watched at from a browser; 0: as fast as
@@ -228,7 +233,7 @@ class Table:
         at once and, from the first searching bot or at a watching pace, in the worker."""
         events: list[Any] = self._deal()
         bots = self._bots
-        background = self._background
+        background = self._background and THREADS
 
         def until(s: State[Any]) -> bool:
             bot = bots.get(s.current_player)

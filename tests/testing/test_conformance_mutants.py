@@ -40,6 +40,24 @@ class UndoForgetsTableaux(GoldState):
         return action
 
 
+class UndoForgetsGenerator(GoldState):
+    """Undo restores the position but leaves the generator one draw further on."""
+
+    def undo(self) -> Action:
+        action = super().undo()
+        self._rng.random()
+        return action
+
+
+class RefusalDrawsFromGenerator(GoldState):
+    """A refused action has drawn from the generator before it is refused."""
+
+    def apply(self, action: Any) -> Any:
+        if action not in self.legal_actions():
+            self._rng.random()
+        return super().apply(action)
+
+
 class ObservationShowsNextCard(GoldState):
     """A player's observation includes the next card of the face-down draw pile."""
 
@@ -112,6 +130,8 @@ def test_the_honest_game_passes() -> None:
 
 @pytest.mark.parametrize("mutant, complaint", [
     (_game_of(UndoForgetsTableaux)(2), "undo of"),
+    (_game_of(UndoForgetsGenerator)(2), "did not restore the generator"),
+    (_game_of(RefusalDrawsFromGenerator)(2), "did not restore the generator"),
     (_game_of(ObservationShowsNextCard)(2), "observation changes when hidden information"),
     (_game_of(CloneSharesGenerator)(2), "applying to a clone changed the original"),
     (_game_of(ObservationKeepsItsState)(2), "observation changes when hidden information"),

@@ -186,3 +186,27 @@ def test_a_browser_picks_only_a_listed_speed(value: Any) -> None:
     view = _bots_only()
     _message(view, type="speed", value=value)
     assert "speed" in view.error and view.table.pace == 0
+
+
+def test_without_threads_a_searching_bot_replies_before_the_intent_returns(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """In a browser on Pyodide no thread can start: the bot's reply comes at once."""
+    monkeypatch.setattr(views.table, "THREADS", False)
+    started = threading.Thread.start
+
+    def refuse(thread: threading.Thread) -> None:
+        if thread.name == "goldlab-bots":
+            raise RuntimeError("can't start new thread")
+        started(thread)
+
+    monkeypatch.setattr(threading.Thread, "start", refuse)
+    view = GameView(goldlab.make("gold", players=2, seed=1), seat="all", bots={1: "ismcts:20"},
+                    play_bots=False)
+    _message(view, type="notation", value=view.legal[0])
+    assert not view.error and view.state.current_player == 0
+    assert len(view.table.state.history) >= 2 and not view.payload["bots_running"]
+    watched = GameView(goldlab.make("gold", players=2, seed=2), seat="all",
+                       bots={0: "random", 1: "random"}, play_bots=False)
+    watched.watch(4.0)  # watching at a pace: the bots play the game out at once
+    assert watched.table.state.is_terminal() and not watched.table.bots_running

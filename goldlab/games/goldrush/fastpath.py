@@ -94,7 +94,17 @@ def _compiled_player(spec: str, seat: int, players: int, owners: Mapping[str, in
 
 def playout_worths(**position: Any) -> list[list[float]]:
     """Each candidate flip's worth to every seat over shared deals, compiled: the search's
-    playouts (:func:`goldlab.games.goldrush.twin.playouts.flip_worths`, same arguments)."""
-    from goldlab.games.goldrush.twin.playouts import flip_worths
+    playouts (:func:`goldlab.games.goldrush.twin.playouts.flip_worths`, same arguments).
 
+    Without NumPy or numba (in a browser, say) a clear :class:`GoldlabError` says so: a
+    view shows it, and the other bots play on."""
+    try:
+        from goldlab.games.goldrush.twin.playouts import flip_worths
+    except ModuleNotFoundError as exc:
+        from goldlab.core.errors import GoldlabError
+
+        raise GoldlabError(
+            f"Mount Goldrush's ismcts plays its playouts compiled, which needs NumPy and numba "
+            f"({exc.name} is not installed here: pip install 'goldlab[analysis]'); the perfect, "
+            "forgetful and limited bots need neither") from exc
     return flip_worths(**position)

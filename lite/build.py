@@ -1,0 +1,374 @@
+#!/usr/bin/env python3
+"""Build the static demo, a JupyterLite site on Pyodide, into build/lite/ (`python3 dev.py lite`).
+
+Everything comes from the repository and the package registries (PyPI, npm): nothing is
+loaded from a CDN when the site runs.  The steps:
+
+1. a build environment of its own, build/lite-env (jupyterlite-core and the Pyodide kernel,
+   pinned in :data:`BUILD_TOOLS`; the main .venv and its pins stay untouched);
+2. Pyodide's core runtime from the npm package ``pyodide`` (no wheels in it);
+3. the pure-Python wheels the kernel and the demo load, pinned in lite/requirements.txt, from
+   PyPI (markupsafe built from its sdist without its C speed-ups), and goldlab's own wheel;
+4. Pyodide's lock rewritten to list exactly those wheels (their own sha256, what each
+   imports and depends on), every entry without a file dropped, so the kernel starts
+   offline and ``import goldlab`` in a cell loads goldlab and the widgets by itself;
+5. ``jupyter lite build`` from scratch (an incremental build once lost the local Pyodide)
+   over notebooks/demo/, with the fallback to PyPI switched off.
+
+A build is reused while its inputs are unchanged (:func:`inputs_digest`: goldlab's sources,
+the demo notebooks, this folder and the pins); downloads are kept in build/lite-cache.
+Run with ``--force`` to rebuild anyway.  See docs/lite.md.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+import zipfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+BUILD = ROOT / "build"
+OUT = BUILD / "lite"
+ENV = BUILD / "lite-env"
+ENV_PY = ENV / "bin" / "python"
+CACHE = BUILD / "lite-cache"
+STAGE = BUILD / "lite-stage"
+DEMO = ROOT / "notebooks" / "demo"
+HERE = Path(__file__).resolve().parent
+REQUIREMENTS = HERE / "requirements.txt"
+STAMP_NAME = ".goldlab-lite-inputs"
+
+BUILD_TOOLS = (
+    "jupyterlite-core==0.8.6",
+    "jupyterlite-pyodide-kernel==0.8.6",
+    # their lab extensions go into the site: the same versions as in the kernel's wheels
+    "anywidget==0.11.0",
+    "ipywidgets==8.1.5",
+    "jupyterlab_widgets==3.0.13",
+    # Altair's JavaScript bundled offline for the win-rate chart (the kernel's Altair version)
+    "altair==6.3.0",
+    "vl-convert-python==1.9.0.post1",
+    "jupyter_server>=2.14,<3",  # lists the demo notebooks into the site's contents
+    "packaging>=24",  # reads the wheels' requirements
+)
+PYODIDE = "pyodide@314.0.7"
+"""The npm package of Pyodide's core runtime (Python 3.14)."""
+MARKUPSAFE = "markupsafe==3.0.3"
+"""No pure wheel on PyPI: built from the sdist, its C speed-ups switched off."""
+SKIP_FROM_PYODIDE = ("console.html", "console-v2.html", "README.md", "package.json")
+"""Files of the npm package the site does not need (with the .map and .d.ts files)."""
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+GOLDLAB_NEEDS = ("anywidget", "ipywidgets")
+"""What ``import goldlab`` loads with it in the site: the views' widgets (the wheel itself
+declares no dependencies: the engine is standard library only)."""
+SITE_SETTINGS = {
+    # every cell drawn, also off screen (as in tests/browser: cells are found and clicked)
+    "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
+    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false",
+                                                    "checkForUpdates": False},
+}
+ENVIRONMENT = {  # the browser's Python, for the wheels' environment markers
+    "python_version": "3.14", "python_full_version": "3.14.2", "sys_platform": "emscripten",
+    "platform_system": "Emscripten", "os_name": "posix", "implementation_name": "cpython",
+    "platform_python_implementation": "CPython", "platform_machine": "wasm32",
+}
+
+
+def say(msg: str) -> None:
+    print(f"[lite] {msg}", flush=True)
+
+
+def die(msg: str) -> None:
+    print(f"[lite] ERROR: {msg}", file=sys.stderr, flush=True)
+    raise SystemExit(1)
+
+
+def run(cmd: list[str], cwd: Path = ROOT, **kwargs: Any) -> None:
+    done = subprocess.run(cmd, cwd=cwd, check=False, **kwargs)
+    if done.returncode:
+        die(f"{' '.join(cmd[:6])}... failed (exit {done.returncode})")
+
+
+# --------------------------------------------------------------------------- inputs
+
+
+def _input_files() -> list[Path]:
+    files = [ROOT / "setup.py", ROOT / "pyproject.toml", *HERE.glob("*")]
+    for folder in (ROOT / "goldlab", ROOT / "widgets", DEMO):
+        files += folder.rglob("*")
+    skip = {"__pycache__", ".ipynb_checkpoints", ".mypy_cache"}
+    return sorted(p for p in files
+                  if p.is_file() and not skip & set(p.parts) and p.suffix != ".pyc")
+
+
+def inputs_digest() -> str:
+    """sha256 of everything the site is built from: the sources, notebooks and pins."""
+    digest = hashlib.sha256("\n".join((*BUILD_TOOLS, PYODIDE, MARKUPSAFE)).encode())
+    for path in _input_files():
+        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def up_to_date(out: Path = OUT) -> bool:
+    """True if `out` holds a finished build of the current inputs."""
+    stamp = out / STAMP_NAME
+    return (stamp.is_file() and stamp.read_text().strip() == inputs_digest()
+            and (out / "index.html").is_file())
+
+
+# --------------------------------------------------------------------------- environment
+
+
+def ensure_env() -> None:
+    """Create build/lite-env with the pinned build tools, unless it has them already."""
+    stamp = ENV / ".goldlab-lite-tools"
+    wanted = "\n".join(BUILD_TOOLS) + "\n"
+    if stamp.is_file() and stamp.read_text() == wanted and ENV_PY.exists():
+        return
+    say(f"creating {ENV.relative_to(ROOT)} with {', '.join(BUILD_TOOLS[:2])}")
+    shutil.rmtree(ENV, ignore_errors=True)
+    base = getattr(sys, "_base_executable", sys.executable)
+    run([base, "-m", "venv", str(ENV)])
+    run([str(ENV_PY), "-m", "pip", "install", "--quiet", "--progress-bar", "off",
+         "--disable-pip-version-check", *BUILD_TOOLS])
+    stamp.write_text(wanted)
+
+
+def pip(*args: str) -> None:
+    run([str(ENV_PY), "-m", "pip", *args, "--quiet", "--progress-bar", "off",
+         "--disable-pip-version-check"], env=dict(os.environ, SOURCE_DATE_EPOCH="315532800"))
+
+
+# --------------------------------------------------------------------------- parts
+
+
+def fetch_pyodide() -> Path:
+    """Pyodide's core runtime, unpacked from its npm package into the cache."""
+    name, version = PYODIDE.split("@")
+    unpacked = CACHE / f"{name}-{version}"
+    if (unpacked / "pyodide-lock.json").is_file():
+        return unpacked
+    if not shutil.which("npm"):
+        die("npm is needed to fetch Pyodide's runtime (apt-get install -y npm)")
+    CACHE.mkdir(parents=True, exist_ok=True)
+    say(f"fetching {PYODIDE} from npm")
+    run(["npm", "pack", PYODIDE, "--silent", "--pack-destination", str(CACHE)],
+        stdout=subprocess.DEVNULL)
+    tarball = CACHE / f"{name}-{version}.tgz"
+    scratch = CACHE / "pyodide-unpack"
+    shutil.rmtree(scratch, ignore_errors=True)
+    with tarfile.open(tarball) as tar:
+        if hasattr(tarfile, "data_filter"):  # Python 3.11.4+: nothing outside `scratch`
+            tar.extractall(scratch, filter="data")
+        else:
+            tar.extractall(scratch)  # npm's own tarball of a pinned version
+    shutil.rmtree(unpacked, ignore_errors=True)
+    (scratch / "package").rename(unpacked)
+    shutil.rmtree(scratch)
+    return unpacked
+
+
+def fetch_wheels() -> list[Path]:
+    """The pinned pure wheels (and markupsafe, built pure) in the cache."""
+    wheels = CACHE / "wheels" / hashlib.sha256(REQUIREMENTS.read_bytes()).hexdigest()[:12]
+    done = wheels / ".complete"
+    if not done.is_file():
+        say("downloading the pinned pure wheels from PyPI")
+        shutil.rmtree(wheels, ignore_errors=True)
+        wheels.mkdir(parents=True)
+        pip("download", "--no-deps", "--only-binary=:all:", "--python-version", "3.14",
+            "--platform", "any", "--implementation", "py", "--abi", "none",
+            "-d", str(wheels), "-r", str(REQUIREMENTS))
+        # CC=false: the C speed-ups fail to compile, and markupsafe's setup.py then builds
+        # its pure-Python wheel (py3-none-any), whatever compilers the machine has.
+        run([str(ENV_PY), "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-binary=:all:",
+             "--disable-pip-version-check", "-w", str(wheels), MARKUPSAFE],
+            env=dict(os.environ, CC="false", SOURCE_DATE_EPOCH="315532800"))
+        done.write_text("")
+    found = sorted(wheels.glob("*.whl"))
+    impure = [w.name for w in found if not w.name.endswith("-none-any.whl")]
+    if impure:
+        die(f"not pure-Python wheels: {impure}")
+    return found
+
+
+def build_goldlab_wheel(into: Path) -> Path:
+    """goldlab's wheel, built from a clean copy of the sources (nothing written here)."""
+    src = into / "goldlab-src"
+    skip = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", ".ipynb_checkpoints")
+    for name in ("goldlab", "widgets", "share", "jupyter-config"):
+        shutil.copytree(ROOT / name, src / name, ignore=skip)
+    for name in ("pyproject.toml", "setup.py", "README.md"):
+        shutil.copy2(ROOT / name, src / name)
+    pip("wheel", "--no-deps", "-w", str(into), str(src))
+    shutil.rmtree(src)
+    (wheel,) = into.glob("goldlab-*.whl")
+    return wheel
+
+
+# --------------------------------------------------------------------------- the lock
+
+
+def _normal(name: str) -> str:
+    return name.lower().replace("_", "-").replace(".", "-")
+
+
+def _metadata(wheel: Path) -> tuple[str, str, list[str], list[str]]:
+    """(name, version, requirements that apply in the browser, top-level imports)."""
+    from packaging.markers import default_environment
+    from packaging.requirements import Requirement
+
+    environment = {**default_environment(), **ENVIRONMENT, "extra": ""}
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+        (meta,) = [n for n in names if n.endswith(".dist-info/METADATA")]
+        text = zf.read(meta).decode()
+    fields = [line.split(": ", 1) for line in text.split("\n\n", 1)[0].splitlines()
+              if ": " in line]
+    name = next(v for k, v in fields if k == "Name")
+    version = next(v for k, v in fields if k == "Version")
+    needs = []
+    for key, value in fields:
+        if key == "Requires-Dist":
+            req = Requirement(value)
+            if req.marker is None or req.marker.evaluate(environment):
+                needs.append(_normal(req.name))
+    imports = sorted({n.split("/", 1)[0].removesuffix(".py") for n in names
+                      if not n.split("/", 1)[0].endswith((".dist-info", ".data"))
+                      and (n.endswith(".py") or "/" in n)})
+    return name, version, needs, [i for i in imports if i.isidentifier()]
+
+
+def write_lock(pyodide: Path, wheels: list[Path], target: Path) -> dict[str, Any]:
+    """Copy `wheels` beside Pyodide's lock in `target` and write a lock that lists exactly
+    them: Pyodide's own entries rewritten (its repacked wheels have other hashes), new
+    entries for the rest, every entry without a file dropped."""
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())
+    known: dict[str, dict[str, Any]] = lock["packages"]
+    packages: dict[str, dict[str, Any]] = {}
+    for wheel in wheels:
+        name, version, needs, imports = _metadata(wheel)
+        key = _normal(name)
+        entry = dict(known.get(key, {}))
+        entry.update({
+            "name": entry.get("name", key), "version": version, "file_name": wheel.name,
+            "install_dir": "site", "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+            "package_type": "package", "imports": entry.get("imports") or imports,
+            "depends": needs, "unvendored_tests": False, "shared_library": False,
+        })
+        if key == "goldlab":
+            entry["depends"] = [*needs, *GOLDLAB_NEEDS]
+        packages[key] = entry
+        shutil.copy2(wheel, target / wheel.name)
+    provided_by_kernel = {"widgetsnbextension"}  # the kernel's own stand-in (its pypi/)
+    for key, entry in packages.items():
+        missing = [d for d in entry["depends"] if d not in packages]
+        if set(missing) - provided_by_kernel:
+            die(f"{key} needs {missing}: add them to {REQUIREMENTS.relative_to(ROOT)}")
+        entry["depends"] = [d for d in entry["depends"] if d in packages]
+    lock["packages"] = dict(sorted(packages.items()))
+    (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
+    return lock
+
+
+# --------------------------------------------------------------------------- the site
+
+
+def stage(pyodide: Path, wheels: list[Path]) -> None:
+    """The lite dir jupyter lite builds from: static/pyodide, the settings, the config."""
+    static = STAGE / "static" / "pyodide"
+    static.mkdir(parents=True)
+    for path in pyodide.iterdir():
+        if path.name in SKIP_FROM_PYODIDE or path.suffix in (".map", ".ts"):
+            continue
+        shutil.copy2(path, static / path.name)
+    write_lock(pyodide, wheels, static)
+    config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
+        "appName": "goldlab demo",
+        "exposeAppInBrowser": "true",  # window.jupyterapp: tests/browser drive the page by it
+        "litePluginSettings": {KERNEL_PLUGIN: {"disablePyPIFallback": True}},
+    }}
+    (STAGE / "jupyter-lite.json").write_text(json.dumps(config, indent=1))
+    (STAGE / "overrides.json").write_text(json.dumps(SITE_SETTINGS, indent=1))
+
+
+def write_altair_bundle(into: Path) -> None:
+    """Altair's chart widget with Vega bundled in (vl-convert), as ``altair-offline.js``
+    beside the demo notebooks: the browser has no vl-convert, and no CDN may be asked."""
+    import altair as alt
+
+    alt.JupyterChart.enable_offline()
+    into.mkdir(parents=True, exist_ok=True)
+    (into / "altair-offline.js").write_text(alt.JupyterChart._esm)
+
+
+def build(force: bool = False) -> Path:
+    """Build build/lite/ unless a build of the same inputs is there; return it."""
+    if not force and up_to_date():
+        say(f"{OUT.relative_to(ROOT)}/ is up to date (same inputs): reusing it")
+        return OUT
+    if not DEMO.is_dir():
+        die(f"{DEMO} is missing")
+    started = time.monotonic()
+    digest = inputs_digest()
+    ensure_env()
+    if Path(sys.prefix).resolve() != ENV.resolve():  # the rest runs in the build env
+        run([str(ENV_PY), str(Path(__file__).resolve()), "--in-env"])
+        say(f"built {OUT.relative_to(ROOT)}/ in {time.monotonic() - started:.0f} s "
+            f"({site_size(OUT) / 2**20:.0f} MiB)")
+        return OUT
+    pyodide = fetch_pyodide()
+    shutil.rmtree(STAGE, ignore_errors=True)
+    STAGE.mkdir(parents=True)
+    wheels = [*fetch_wheels(), build_goldlab_wheel(STAGE.parent / "lite-goldlab-wheel")]
+    try:
+        stage(pyodide, wheels)
+    finally:
+        shutil.rmtree(wheels[-1].parent)
+    extra = STAGE / "contents-extra"
+    write_altair_bundle(extra)
+    partial = BUILD / "lite.partial"
+    shutil.rmtree(partial, ignore_errors=True)
+    log = BUILD / "lite-build.log"
+    say(f"jupyter lite build, from scratch (log: {log.relative_to(ROOT)})")
+    with log.open("wb") as out:
+        run([str(ENV / "bin" / "jupyter"), "lite", "build", "--lite-dir", str(STAGE),
+             "--contents", str(DEMO), "--contents", str(extra), "--output-dir", str(partial),
+             "--no-sourcemaps", "--apps", "lab", "--apps", "notebooks"],
+            stdout=out, stderr=subprocess.STDOUT, cwd=STAGE,  # its doit database goes there
+            env=dict(os.environ, JUPYTER_PLATFORM_DIRS="1", PYTHONWARNINGS="ignore"))
+    (partial / STAMP_NAME).write_text(digest + "\n")
+    shutil.rmtree(OUT, ignore_errors=True)
+    partial.rename(OUT)
+    shutil.rmtree(STAGE)
+    return OUT
+
+
+def site_size(out: Path) -> int:
+    return sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+
+
+def main(argv: list[str]) -> None:
+    if "--in-env" in argv:
+        build(force=True)
+        return
+    # One build at a time: `dev.py test` starts one in the background while ruff and mypy
+    # run, and the browser test's own `dev.py lite` waits here for it, then reuses it.
+    BUILD.mkdir(exist_ok=True)
+    with (BUILD / "lite.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        build(force="--force" in argv)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
