@@ -124,6 +124,7 @@ class GoldState(State["GoldGame"]):
     a step, and an attribute is read far quicker than a property)."""
 
     def _to_move(self) -> int:
+        """Who moves in the position as it stands (kept as :attr:`current_player`)."""
         if self.phase == OVER:
             return TERMINAL
         if self.deal_queue or self.to_reveal:
