@@ -313,7 +313,7 @@ _KERNEL_READY_JS = """
 }
 """
 
-_RUN_ALL_JS = """
+RUN_ALL_JS = """
 async () => { await window.jupyterapp.commands.execute('notebook:run-all-cells'); return true; }
 """
 
@@ -353,7 +353,7 @@ def open_and_run(
         raise FileNotFoundError(f"{notebook} is not in {server.root_dir}")
     page.goto(f"{server.url}/lab/tree/{quote(notebook)}?reset", timeout=timeout)
     page.wait_for_function(_KERNEL_READY_JS, arg=notebook, timeout=timeout, polling=250)
-    page.evaluate(_RUN_ALL_JS)  # the promise resolves once the cells have run
+    page.evaluate(RUN_ALL_JS)  # the promise resolves once the cells have run
     page.wait_for_function(_KERNEL_READY_JS, arg=notebook, timeout=timeout, polling=250)
     errors: list[str] = page.evaluate(_ERRORS_JS)
     if errors and not allow_errors:
