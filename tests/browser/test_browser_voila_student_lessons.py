@@ -2,6 +2,11 @@
 
 Issue 31: the student versions (what students are sent to) have an answer box and a Check
 button under every question and a 'Predict first' box; feedback is text a student reads.
+
+Each lesson's page is also checked as an app (issue 15, part 3; browser_harness.
+assert_runs_as_app): no traceback, no code showing, controls and a chart drawn; and, by the
+`page` fixture, no console error and no request to another machine.  The other lessons and
+the play table: test_browser_voila_apps.py.
 """
 
 from __future__ import annotations
@@ -11,7 +16,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_harness import JupyterServer, notebooks_source, open_voila, start_voila
+from browser_harness import (
+    JupyterServer,
+    assert_runs_as_app,
+    notebooks_source,
+    open_voila,
+    start_voila,
+)
 from playwright.sync_api import Page, expect
 
 from goldlab.lessons.student import write_student_versions
@@ -31,8 +42,8 @@ def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
 def test_a_student_predicts_answers_and_calls_a_card_in_lesson_1(
         page: Page, voila: JupyterServer, artifacts_dir: Path) -> None:
     open_voila(page, voila, "student-lessons/1-flip-the-odds.ipynb", timeout=180_000)
+    assert_runs_as_app(page, lesson=True)
     body = page.locator("body")
-    expect(body).not_to_contain_text("Traceback")
     expect(body).not_to_contain_text("Not yet answered")  # no code cell asks to be edited
     expect(body).not_to_contain_text("Worked solution")
     boxes = page.locator(".gl-answer")
@@ -92,6 +103,7 @@ def test_one_more_game_plays_and_pauses_in_lesson_2(
     redrawn as games arrive; Pause stops them."""
     open_voila(page, voila, "student-lessons/2-is-the-first-player-lucky.ipynb",
                timeout=600_000)
+    assert_runs_as_app(page, lesson=True)
     animation = page.locator(".gl-one-more-trial")
     expect(animation).to_have_count(1, timeout=60_000)
     expect(animation).to_contain_text("1 games:")
@@ -115,6 +127,7 @@ def test_a_student_plays_a_perfect_memory_in_memory_mode_in_lesson_3(
     """Issue 31 §4: lesson 3's table, locked in memory mode: the student's two cards are
     turned, the bot replies, and the cards seen lie face down again."""
     open_voila(page, voila, "student-lessons/3-what-is-memory-worth.ipynb", timeout=600_000)
+    assert_runs_as_app(page, lesson=True)
     view = page.locator(".gl-view")
     expect(view).to_have_count(1, timeout=60_000)
     expect(view.locator("select.gl-seat")).to_be_hidden()  # locked: seat and memory fixed
@@ -127,6 +140,7 @@ def test_a_student_plays_a_perfect_memory_in_memory_mode_in_lesson_3(
     expect(view.locator(".gl-moves")).to_contain_text("Computer (perfect) ")
     expect(view.locator(".gl-view-board .gr-seen")).to_have_count(0)  # memory mode
     page.screenshot(path=artifacts_dir / "voila-student-lesson-3-board.png")
+    page.goto("about:blank")
 
 
 @pytest.fixture(scope="module")
