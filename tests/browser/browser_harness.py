@@ -391,21 +391,11 @@ def _run_current(page: Page, notebook: str, timeout: float, allow_errors: bool) 
 # Shuts down the kernel of every open notebook (or other kernel-backed document) and disposes
 # of its tab without the "save your changes?" dialog (autosave is off): the next notebook opened
 # in the same page then starts from nothing: no tab, no kernel, no widget of the last one.
-# First it waits (up to 10 s) for the replies the page still awaits from the kernel: a request
-# cut off by the shutdown logs an error (JupyterLab's debugger asks a new kernel for its state,
-# and logs "Could not restore the debugger state: Canceled future ..." when closed too soon).
 _CLOSE_DOCUMENTS_JS = """
 async () => {
   const app = window.jupyterapp;
   const documents = [...app.shell.widgets('main')].filter(w => w.context);
   for (const w of documents) {
-    const kernel = w.sessionContext && w.sessionContext.session
-      && w.sessionContext.session.kernel;
-    const deadline = performance.now() + 10000;
-    while (kernel && kernel._futures && kernel._futures.size > 0
-           && performance.now() < deadline) {
-      await new Promise(resolve => setTimeout(resolve, 50));
-    }
     if (w.sessionContext) { await w.sessionContext.shutdown(); }
     w.dispose();
   }
