@@ -186,6 +186,13 @@ def times_dir(artifacts_dir: Path) -> Iterator[Path]:
     print(f"written: {merged}")
 
 
+# Closing a notebook right after its kernel started cuts off the request JupyterLab's debugger
+# sends a new kernel for its state (ipykernel may never answer it: waiting for it cost 10 s a
+# notebook), and the debugger logs that; it comes from the test's own close, not the notebook.
+CLOSE_NOISE = re.compile(
+    r"Could not restore the debugger state: Canceled future for debug_request message")
+
+
 class SharedLab:
     """One page with JupyterLab loaded, for the whole module: what it logged and requested."""
 
@@ -243,7 +250,9 @@ def notebook_page(shared_lab: SharedLab, request: pytest.FixtureRequest,
         close_notebooks(page)
     except Error:
         shared.reload = True
-    seen, shared.seen = shared.errors[shared.seen:], len(shared.errors)
+    page.wait_for_timeout(100)  # lets what the close logged arrive, for this test
+    seen = [e for e in shared.errors[shared.seen:] if not CLOSE_NOISE.search(e)]
+    shared.seen = len(shared.errors)
     if report is not None and report.passed and seen:
         pytest.fail("the page logged errors:\n" + "\n".join(seen))
 
