@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit
 
-from playwright.sync_api import ConsoleMessage, Error, Page, Request, ViewportSize
+from playwright.sync_api import ConsoleMessage, Error, Page, Request, ViewportSize, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -297,6 +297,29 @@ def open_voila(page: Page, server: JupyterServer, notebook: str, *, dark: bool =
     page.locator("#loading").wait_for(state="detached", timeout=timeout)
 
 
+# What shows a notebook's code on a Voila page: a code cell's input or an editor.
+VOILA_CODE_SHOWING = ".jp-CodeCell .jp-InputArea:visible, .jp-CodeMirrorEditor:visible"
+
+
+def assert_runs_as_app(page: Page, *, lesson: bool) -> None:
+    """A Voila page open_voila opened shows an app: no traceback, no widget that failed to
+    display, no code; a `lesson` also shows its controls and at least one chart drawn.
+
+    Console errors, page errors and requests to another machine are the `page` fixture's
+    (browser_harness.watch_console): they fail the test too.
+    """
+    body = page.locator("body")
+    expect(body).not_to_contain_text("Traceback")
+    expect(body).not_to_contain_text("Error displaying widget")
+    showing = page.locator(VOILA_CODE_SHOWING).count()
+    assert showing == 0, f"{showing} code cells show their code"
+    if lesson:
+        controls = page.locator(".widget-slider, .widget-dropdown, .widget-button, .jupyter-button")
+        expect(controls.first).to_be_visible(timeout=60_000)
+        charts = page.locator(".vega-embed canvas, .vega-embed svg, img[src^='data:image/svg']")
+        expect(charts.first).to_be_visible(timeout=60_000)
+
+
 # Ready = this notebook is the current widget, has a real kernel, connected and idle.
 # A "Select Kernel" dialog (should not happen with kernelspec metadata) is accepted.
 _KERNEL_READY_JS = """
@@ -352,9 +375,67 @@ def open_and_run(
     if not (server.root_dir / notebook).is_file():
         raise FileNotFoundError(f"{notebook} is not in {server.root_dir}")
     page.goto(f"{server.url}/lab/tree/{quote(notebook)}?reset", timeout=timeout)
+    _run_current(page, notebook, timeout, allow_errors)
+
+
+def _run_current(page: Page, notebook: str, timeout: float, allow_errors: bool) -> None:
+    """Run all cells of `notebook`, the page's current widget, once its kernel is ready."""
     page.wait_for_function(_KERNEL_READY_JS, arg=notebook, timeout=timeout, polling=250)
     page.evaluate(RUN_ALL_JS)  # the promise resolves once the cells have run
     page.wait_for_function(_KERNEL_READY_JS, arg=notebook, timeout=timeout, polling=250)
     errors: list[str] = page.evaluate(_ERRORS_JS)
     if errors and not allow_errors:
         raise AssertionError(f"{notebook} raised while running:\n" + "\n".join(errors))
+
+
+# Shuts down the kernel of every open notebook (or other kernel-backed document) and disposes
+# of its tab without the "save your changes?" dialog (autosave is off): the next notebook opened
+# in the same page then starts from nothing: no tab, no kernel, no widget of the last one.
+_CLOSE_DOCUMENTS_JS = """
+async () => {
+  const app = window.jupyterapp;
+  const documents = [...app.shell.widgets('main')].filter(w => w.context);
+  for (const w of documents) {
+    if (w.sessionContext) { await w.sessionContext.shutdown(); }
+    w.dispose();
+  }
+  return documents.length;
+}
+"""
+
+
+def open_lab(page: Page, server: JupyterServer, *, timeout: float = 120_000) -> None:
+    """Load the JupyterLab app (no workspace restored) in `page`, once for many notebooks:
+    then open each with :func:`run_in_lab` and close it with :func:`close_notebooks`."""
+    page.goto(f"{server.url}/lab?reset", timeout=timeout)
+    page.wait_for_function("() => !!(window.jupyterapp && window.jupyterapp.started)",
+                           timeout=timeout, polling=100)
+    page.evaluate("() => window.jupyterapp.started")  # resolves once the app has started
+    page.evaluate("() => window.jupyterapp.restored")  # and its (empty) layout is restored
+
+
+def run_in_lab(
+    page: Page,
+    server: JupyterServer,
+    notebook: str,
+    *,
+    timeout: float = 120_000,
+    allow_errors: bool = False,
+) -> None:
+    """As :func:`open_and_run`, in a page where :func:`open_lab` loaded JupyterLab: open
+    `notebook` with the app's ``docmanager:open`` command (no page load), run all its cells.
+
+    Close it (and shut its kernel down) with :func:`close_notebooks` before the next one.
+    """
+    if not (server.root_dir / notebook).is_file():
+        raise FileNotFoundError(f"{notebook} is not in {server.root_dir}")
+    page.evaluate(
+        "async (path) => { await window.jupyterapp.commands.execute("
+        "'docmanager:open', {path, factory: 'Notebook'}); }", notebook)
+    _run_current(page, notebook, timeout, allow_errors)
+
+
+def close_notebooks(page: Page) -> int:
+    """Shut down the kernel of every document open in the page's JupyterLab and close its
+    tab unsaved; returns how many there were."""
+    return int(page.evaluate(_CLOSE_DOCUMENTS_JS))
