@@ -366,15 +366,24 @@ def open_and_run(
     *,
     timeout: float = 120_000,
     allow_errors: bool = False,
+    in_open_lab: bool = False,
 ) -> None:
     """Open `notebook` (path relative to notebooks/) in JupyterLab and run all its cells.
 
     Waits for the kernel to be idle first; returns after execution has finished.
     Raises AssertionError if a cell raised, unless `allow_errors`. `timeout` is in ms.
+    With `in_open_lab`, the page is one where :func:`open_lab` loaded JupyterLab: the
+    notebook opens with the app's ``docmanager:open`` command (no page load); close it,
+    and shut its kernel down, with :func:`close_notebooks` before the next one.
     """
     if not (server.root_dir / notebook).is_file():
         raise FileNotFoundError(f"{notebook} is not in {server.root_dir}")
-    page.goto(f"{server.url}/lab/tree/{quote(notebook)}?reset", timeout=timeout)
+    if in_open_lab:
+        page.evaluate(
+            "async (path) => { await window.jupyterapp.commands.execute("
+            "'docmanager:open', {path, factory: 'Notebook'}); }", notebook)
+    else:
+        page.goto(f"{server.url}/lab/tree/{quote(notebook)}?reset", timeout=timeout)
     _run_current(page, notebook, timeout, allow_errors)
 
 
@@ -406,33 +415,13 @@ async () => {
 
 def open_lab(page: Page, server: JupyterServer, *, timeout: float = 120_000) -> None:
     """Load the JupyterLab app (no workspace restored) in `page`, once for many notebooks:
-    then open each with :func:`run_in_lab` and close it with :func:`close_notebooks`."""
+    then open each with :func:`open_and_run` (``in_open_lab=True``) and close it with
+    :func:`close_notebooks`."""
     page.goto(f"{server.url}/lab?reset", timeout=timeout)
     page.wait_for_function("() => !!(window.jupyterapp && window.jupyterapp.started)",
                            timeout=timeout, polling=100)
     page.evaluate("() => window.jupyterapp.started")  # resolves once the app has started
     page.evaluate("() => window.jupyterapp.restored")  # and its (empty) layout is restored
-
-
-def run_in_lab(
-    page: Page,
-    server: JupyterServer,
-    notebook: str,
-    *,
-    timeout: float = 120_000,
-    allow_errors: bool = False,
-) -> None:
-    """As :func:`open_and_run`, in a page where :func:`open_lab` loaded JupyterLab: open
-    `notebook` with the app's ``docmanager:open`` command (no page load), run all its cells.
-
-    Close it (and shut its kernel down) with :func:`close_notebooks` before the next one.
-    """
-    if not (server.root_dir / notebook).is_file():
-        raise FileNotFoundError(f"{notebook} is not in {server.root_dir}")
-    page.evaluate(
-        "async (path) => { await window.jupyterapp.commands.execute("
-        "'docmanager:open', {path, factory: 'Notebook'}); }", notebook)
-    _run_current(page, notebook, timeout, allow_errors)
 
 
 def close_notebooks(page: Page) -> int:

@@ -6,7 +6,7 @@ collection time (notebooks/**/*.ipynb), so a new notebook is covered without edi
 
 Each test fails on:
 
-* a cell that raised (``run_in_lab``);
+* a cell that raised (``open_and_run``);
 * a request that would leave the machine (every non-loopback request is aborted and recorded);
 * a console error or uncaught page error, from opening the notebook to closing it;
 * a widget that could not be displayed, a script that could not load, an error on stderr;
@@ -41,8 +41,8 @@ from browser_harness import (
     close_notebooks,
     is_outside,
     notebooks_source,
+    open_and_run,
     open_lab,
-    run_in_lab,
     watch_console,
 )
 from playwright.sync_api import Browser, Error, Page, Route
@@ -269,7 +269,7 @@ def test_notebook_runs_and_draws_offline_in_jupyterlab(
     page, blocked = notebook_page, shared_lab.blocked
     page.evaluate("() => { window.__goldlabRunAll = {}; }")  # this notebook's run-all only
     started = time.monotonic()
-    run_in_lab(page, shared_lab.server, notebook, timeout=180_000)
+    open_and_run(page, shared_lab.server, notebook, timeout=180_000, in_open_lab=True)
     open_and_run_s = time.monotonic() - started
     times: dict[str, float] = page.evaluate("() => window.__goldlabRunAll || {}")
     assert "start" in times and "end" in times, f"run-all was not timed: {times}"
