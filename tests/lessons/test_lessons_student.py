@@ -7,6 +7,7 @@ import re
 from fractions import Fraction
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import nbformat
 import pytest
@@ -79,8 +80,28 @@ def shown_before(executed: nbformat.NotebookNode, key: str) -> list[str]:
             return found
         for out in cell.get("outputs", []) if cell.cell_type == "code" else []:
             texts = [out.get("text", "")] + [str(v) for v in out.get("data", {}).values()]
+            texts += widget_texts(executed, out)
             found += [m.group(0) for text in texts for m in pattern.finditer(text) if forms]
     raise AssertionError(f"no cell asks {key!r}")
+
+
+def widget_texts(executed: nbformat.NotebookNode, out: dict[str, Any]) -> list[str]:
+    """What a widget output shows as text (its values and labels, its children's too), from
+    the widget state the run saved: an explorer's HTML line is no text output of its own."""
+    view = out.get("data", {}).get("application/vnd.jupyter.widget-view+json")
+    models = executed.metadata.get("widgets", {}).get(
+        "application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    texts: list[str] = []
+    todo, seen = [view["model_id"]] if view else [], set()
+    while todo:
+        model_id = todo.pop()
+        if model_id in seen or model_id not in models:
+            continue
+        seen.add(model_id)
+        state = models[model_id].get("state", {})
+        texts += [str(state[k]) for k in ("value", "description", "placeholder") if k in state]
+        todo += [c.removeprefix("IPY_MODEL_") for c in state.get("children", [])]
+    return texts
 
 
 def lesson_of(notebook: nbformat.NotebookNode) -> ModuleType:
