@@ -26,7 +26,16 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit
 
-from playwright.sync_api import ConsoleMessage, Error, Page, Request, ViewportSize, expect
+from playwright.sync_api import (
+    BrowserContext,
+    ConsoleMessage,
+    Error,
+    Page,
+    Request,
+    Route,
+    ViewportSize,
+    expect,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -80,6 +89,22 @@ def is_outside(url: str) -> bool:
     """True for a request that would leave this machine (a CDN, a font service, ...)."""
     parts = urlsplit(url)
     return parts.scheme not in ("data", "blob", "about") and parts.hostname not in LOOPBACK
+
+
+def block_outside(context: BrowserContext) -> list[str]:
+    """Abort every request of ``context`` that would leave this machine; returns the list
+    their URLs are appended to, live."""
+    urls: list[str] = []
+
+    def route(r: Route) -> None:
+        if is_outside(r.request.url):
+            urls.append(r.request.url)
+            r.abort("internetdisconnected")
+        else:
+            r.continue_()
+
+    context.route("**/*", route)
+    return urls
 
 
 def watch_console(page: Page, errors: list[str] | None = None) -> list[str]:

@@ -38,14 +38,14 @@ import pytest
 from browser_harness import (
     VIEWPORT,
     JupyterServer,
+    block_outside,
     close_notebooks,
-    is_outside,
     notebooks_source,
     open_and_run,
     open_lab,
     watch_console,
 )
-from playwright.sync_api import Browser, Error, Page, Route
+from playwright.sync_api import Browser, Error, Page
 
 pytestmark = pytest.mark.browser
 
@@ -211,15 +211,7 @@ def shared_lab(browser: Browser, jupyter_server: JupyterServer) -> Iterator[Shar
     page = context.new_page()
     page.set_default_timeout(30_000)
     shared = SharedLab(page, jupyter_server)
-
-    def route(r: Route) -> None:
-        if is_outside(r.request.url):
-            shared.blocked.append(r.request.url)
-            r.abort("internetdisconnected")
-        else:
-            r.continue_()
-
-    context.route("**/*", route)
+    shared.blocked = block_outside(context)
     page.add_init_script(_TIME_RUN_ALL_JS)
     yield shared
     context.close()
@@ -233,7 +225,7 @@ def notebook_page(shared_lab: SharedLab, request: pytest.FixtureRequest,
     the test failed if the page logged errors meanwhile (app load included, for the first)."""
     shared, page = shared_lab, shared_lab.page
     shared.server.delete_sessions()
-    shared.blocked = []
+    shared.blocked.clear()
     if shared.reload:
         open_lab(page, shared.server, timeout=180_000)
         shared.reload = False
