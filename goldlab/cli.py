@@ -6,6 +6,7 @@
     goldlab ladder goldrush --games 50 --seed 1
     goldlab ladder --docs docs/bots.md
     goldlab compile
+    goldlab compile goldrush gold
     goldlab classroom --network
     goldlab classroom --class-file ~/goldlab-classes/class-2026-11-26-0900.sqlite --export class.csv
 """
@@ -138,8 +139,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     lad.add_argument("--docs", metavar="FILE",
                      help="write the Markdown page of the bots and their ladders (docs/bots.md)")
     lad.add_argument("--quiet", action="store_true", help="no progress bar")
-    sub.add_parser("compile", help="compile the fast kernels into numba's cache now, so the "
-                   "first fast simulation or Mount Goldrush search does not wait for them")
+    comp = sub.add_parser("compile", help="compile the fast kernels into numba's cache now, so "
+                          "the first fast simulation or Mount Goldrush search does not wait")
+    comp.add_argument("games", nargs="*", metavar="GAME",
+                      help=f"the games, in this order ({', '.join(names())}; default: all)")
     room = sub.add_parser("classroom", help="run a class on this machine: the student lessons "
                           "in Voila, every student's results pooled on the teacher's dashboard")
     room.add_argument("--class-file", type=Path, default=None, metavar="FILE",
@@ -160,7 +163,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if args.command == "ladder":
                     return _ladder(args)
                 if args.command == "compile":
-                    return _compile()
+                    return _compile(args.games)
                 if args.command == "classroom":
                     return _classroom(args, ctrl_c)
                 return _play(args)
@@ -213,14 +216,18 @@ def _classroom(args: argparse.Namespace, ctrl_c: CtrlC) -> int:
                  on_ctrl_c=ctrl_c.honoured)
 
 
-def _compile() -> int:
+def _compile(games: list[str]) -> int:
     from goldlab.simulation.kernels import compile_kernels
+
+    unknown = [g for g in games if g not in names()]
+    if unknown:
+        raise OptionsError(f"unknown game {unknown[0]!r}; available: {', '.join(names())}")
 
     def report(what: str, seconds: float) -> None:
         print(f"  {what}: {seconds:.1f} s", flush=True)
 
     print("compiling the fast kernels (about three minutes, the first time) ...", flush=True)
-    done = compile_kernels(report)
+    done = compile_kernels(report, games or None)
     print(f"{len(done)} kernels ready in numba's cache")
     return 0
 

@@ -60,3 +60,16 @@ def test_compile_readies_the_kernels_and_says_so(capsys) -> None:  # type: ignor
     assert "goldrush: the search playouts:" in out
     assert "goldland: the simulation fast path:" in out
     assert out.rstrip().endswith("4 kernels ready in numba's cache")
+
+
+def test_compile_takes_the_games_in_the_order_given(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["compile", "goldrush", "gold"]) == 0
+    lines = [line.strip().split(":")[0] for line in capsys.readouterr().out.splitlines()[1:-1]]
+    assert lines == ["goldrush", "goldrush", "gold"]
+
+
+def test_compile_refuses_an_unknown_game_before_compiling(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["compile", "gold", "chess"]) == 2
+    captured = capsys.readouterr()
+    assert "unknown game 'chess'; available: gold, goldland, goldrush" in captured.err
+    assert "compiling" not in captured.out

@@ -216,17 +216,16 @@ def refill_chart(table: pd.DataFrame, kind: str = "donkey") -> alt.LayerChart:
 
 def refill_summary(out: int, of_kind: int, kind: str, refills: int,
                    seed: int = SEED) -> str:
-    """The chance of at least one, exact beside simulated (HTML)."""
+    """What the simulated refills showed (HTML). The exact chance and the expected number
+    are questions of the lesson (``any_donkey``, ``expected_donkeys``): the explorer shows
+    them nowhere, so a student meets them first as questions (section 2 works them out)."""
     cards = unseen_after(out, of_kind, kind)
     n, k = len(cards), sum(is_kind(c, kind) for c in cards)
-    exact = at_least_one(n, k)
     simulated = float((refill_simulated(cards, kind, refills, seed) > 0).mean())
     name = "donkey" if kind == "donkey" else f"{kind} card"
     return (f"<b>{n} cards unseen, {k} of them {_kind_label(kind)}.</b> "
-            f"P(at least one {name} in the next {REFILL}) = 1 - C({n - k},{REFILL})/"
-            f"C({n},{REFILL}) = <b>{exact}</b> = {float(exact):.4f} exactly; "
-            f"in {refills:,} simulated refills: {simulated:.4f}. Expected number: "
-            f"{REFILL} x {k}/{n} = {float(Fraction(REFILL * k, n)):.3f}.")
+            f"In {refills:,} simulated refills of {REFILL}, {simulated:.1%} showed at least one "
+            f"{name}. The exact chance is worked out in section 2.")
 
 
 def value_table(cards: Sequence[Card], draws: int = 1_000, seed: int = SEED) -> pd.DataFrame:
@@ -265,14 +264,13 @@ def value_chart(cards: Sequence[Card], draws: int = 1_000, seed: int = SEED) -> 
 
 
 def value_summary(cards: Sequence[Card], draws: int, seed: int = SEED) -> str:
-    """Expected value and variance, exact beside simulated (HTML)."""
-    facts = value_exact(cards)
+    """What the simulated draws showed (HTML): their average and spread. The exact expected
+    value and variance are questions of the lesson (``expected_value``, ``variance``), worked
+    out after them, so the explorer does not show them."""
     values = value_simulated(cards, draws, seed)
-    return (f"<b>{len(cards)} cards unseen.</b> Expected value of the next card "
-            f"<b>{facts['mean']}</b> = {float(facts['mean']):.3f} exactly, "
-            f"{values.mean():.3f} in {draws:,} draws; variance <b>{facts['variance']}</b> = "
-            f"{float(facts['variance']):.2f} (draws: {values.var():.2f}), standard deviation "
-            f"{facts['sd']:.2f}.")
+    return (f"<b>{len(cards)} cards unseen.</b> In {draws:,} simulated draws the next card was "
+            f"worth {values.mean():.2f} on average; the draws' variance {values.var():.1f}, "
+            f"standard deviation {values.std():.1f}. The exact values are worked out below.")
 
 
 # --------------------------------------------------------------------------- live controls

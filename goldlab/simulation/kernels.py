@@ -27,23 +27,29 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from goldlab import fast as fast_path
 from goldlab.bots.search import hooks_for
 from goldlab.core.registry import make, make_game, names
 
 
-def compile_kernels(report: Callable[[str, float], None] | None = None
-                    ) -> list[tuple[str, float]]:
-    """Compile (or load from numba's cache) every kernel of every game.
+def compile_kernels(report: Callable[[str, float], None] | None = None,
+                    games: Sequence[str] | None = None) -> list[tuple[str, float]]:
+    """Compile (or load from numba's cache) every kernel of ``games`` (default: every game).
 
+    The games are done in the order given (``goldlab compile goldrush gold``).
     Returns one (what, seconds) pair per kernel, in the order done; ``report`` is
     given each pair as soon as it is done (``goldlab compile`` prints them). A game's fast path is
     compiled by a one-game run with random players (the same kernel plays every
     bot it supports); a search whose game scores candidates with compiled playouts
     (``candidate_values``) by scoring two legal actions on one deal.
     """
+    known = names()
+    chosen = list(known if games is None else games)
+    unknown = [name for name in chosen if name not in known]
+    if unknown:
+        raise ValueError(f"no game named {unknown[0]!r}; the games are {', '.join(known)}")
     done: list[tuple[str, float]] = []
 
     def timed(what: str, work: Callable[[], object]) -> None:
@@ -53,7 +59,7 @@ def compile_kernels(report: Callable[[str, float], None] | None = None
         if report is not None:
             report(*done[-1])
 
-    for name in names():
+    for name in chosen:
         players = make_game(name).players
         bots = ["random"] * players
         if fast_path.supports(name, bots, {}):

@@ -26,7 +26,16 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit
 
-from playwright.sync_api import ConsoleMessage, Error, Page, Request, ViewportSize
+from playwright.sync_api import (
+    BrowserContext,
+    ConsoleMessage,
+    Error,
+    Page,
+    Request,
+    Route,
+    ViewportSize,
+    expect,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -65,6 +74,14 @@ KNOWN_CONSOLE_NOISE: tuple[re.Pattern[str], ...] = ()
 # built for.  pyproject.toml pins a Voila and widgets pairing that logs none of them.
 VERSION_MISMATCH = re.compile(r"Unsatisfied version|No satisfying version")
 
+# anywidget 0.11 starts a 2-second timer for each model and rejects a promise nobody
+# awaits when the model's JavaScript took longer to start: on a busy machine Altair's
+# offline chart (Vega bundled in, over a megabyte of JavaScript) does, and the chart is
+# drawn all the same (seen in CI at a load average of 3-4: every chart drawn, four of
+# these).  The tests that show charts check that each one is drawn with marks, so a model
+# that really failed still fails them; this uncaught rejection alone does not.
+ANYWIDGET_SLOW_START = "[anywidget] Failed to initialize model."
+
 LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
 
 
@@ -72,6 +89,22 @@ def is_outside(url: str) -> bool:
     """True for a request that would leave this machine (a CDN, a font service, ...)."""
     parts = urlsplit(url)
     return parts.scheme not in ("data", "blob", "about") and parts.hostname not in LOOPBACK
+
+
+def block_outside(context: BrowserContext) -> list[str]:
+    """Abort every request of ``context`` that would leave this machine; returns the list
+    their URLs are appended to, live."""
+    urls: list[str] = []
+
+    def route(r: Route) -> None:
+        if is_outside(r.request.url):
+            urls.append(r.request.url)
+            r.abort("internetdisconnected")
+        else:
+            r.continue_()
+
+    context.route("**/*", route)
+    return urls
 
 
 def watch_console(page: Page, errors: list[str] | None = None) -> list[str]:
@@ -95,6 +128,8 @@ def watch_console(page: Page, errors: list[str] | None = None) -> list[str]:
             errors.append(text)
 
     def on_page_error(error: Error) -> None:
+        if error.message == ANYWIDGET_SLOW_START:
+            return
         errors.append(f"page error: {error.message}")
 
     def on_request(request: Request) -> None:
@@ -287,6 +322,29 @@ def open_voila(page: Page, server: JupyterServer, notebook: str, *, dark: bool =
     page.locator("#loading").wait_for(state="detached", timeout=timeout)
 
 
+# What shows a notebook's code on a Voila page: a code cell's input or an editor.
+VOILA_CODE_SHOWING = ".jp-CodeCell .jp-InputArea:visible, .jp-CodeMirrorEditor:visible"
+
+
+def assert_runs_as_app(page: Page, *, lesson: bool) -> None:
+    """A Voila page open_voila opened shows an app: no traceback, no widget that failed to
+    display, no code; a `lesson` also shows its controls and at least one chart drawn.
+
+    Console errors, page errors and requests to another machine are the `page` fixture's
+    (browser_harness.watch_console): they fail the test too.
+    """
+    body = page.locator("body")
+    expect(body).not_to_contain_text("Traceback")
+    expect(body).not_to_contain_text("Error displaying widget")
+    showing = page.locator(VOILA_CODE_SHOWING).count()
+    assert showing == 0, f"{showing} code cells show their code"
+    if lesson:
+        controls = page.locator(".widget-slider, .widget-dropdown, .widget-button, .jupyter-button")
+        expect(controls.first).to_be_visible(timeout=60_000)
+        charts = page.locator(".vega-embed canvas, .vega-embed svg, img[src^='data:image/svg']")
+        expect(charts.first).to_be_visible(timeout=60_000)
+
+
 # Ready = this notebook is the current widget, has a real kernel, connected and idle.
 # A "Select Kernel" dialog (should not happen with kernelspec metadata) is accepted.
 _KERNEL_READY_JS = """
@@ -303,7 +361,7 @@ _KERNEL_READY_JS = """
 }
 """
 
-_RUN_ALL_JS = """
+RUN_ALL_JS = """
 async () => { await window.jupyterapp.commands.execute('notebook:run-all-cells'); return true; }
 """
 
@@ -333,18 +391,65 @@ def open_and_run(
     *,
     timeout: float = 120_000,
     allow_errors: bool = False,
+    in_open_lab: bool = False,
 ) -> None:
     """Open `notebook` (path relative to notebooks/) in JupyterLab and run all its cells.
 
     Waits for the kernel to be idle first; returns after execution has finished.
     Raises AssertionError if a cell raised, unless `allow_errors`. `timeout` is in ms.
+    With `in_open_lab`, the page is one where :func:`open_lab` loaded JupyterLab: the
+    notebook opens with the app's ``docmanager:open`` command (no page load); close it,
+    and shut its kernel down, with :func:`close_notebooks` before the next one.
     """
     if not (server.root_dir / notebook).is_file():
         raise FileNotFoundError(f"{notebook} is not in {server.root_dir}")
-    page.goto(f"{server.url}/lab/tree/{quote(notebook)}?reset", timeout=timeout)
+    if in_open_lab:
+        page.evaluate(
+            "async (path) => { await window.jupyterapp.commands.execute("
+            "'docmanager:open', {path, factory: 'Notebook'}); }", notebook)
+    else:
+        page.goto(f"{server.url}/lab/tree/{quote(notebook)}?reset", timeout=timeout)
+    _run_current(page, notebook, timeout, allow_errors)
+
+
+def _run_current(page: Page, notebook: str, timeout: float, allow_errors: bool) -> None:
+    """Run all cells of `notebook`, the page's current widget, once its kernel is ready."""
     page.wait_for_function(_KERNEL_READY_JS, arg=notebook, timeout=timeout, polling=250)
-    page.evaluate(_RUN_ALL_JS)  # the promise resolves once the cells have run
+    page.evaluate(RUN_ALL_JS)  # the promise resolves once the cells have run
     page.wait_for_function(_KERNEL_READY_JS, arg=notebook, timeout=timeout, polling=250)
     errors: list[str] = page.evaluate(_ERRORS_JS)
     if errors and not allow_errors:
         raise AssertionError(f"{notebook} raised while running:\n" + "\n".join(errors))
+
+
+# Shuts down the kernel of every open notebook (or other kernel-backed document) and disposes
+# of its tab without the "save your changes?" dialog (autosave is off): the next notebook opened
+# in the same page then starts from nothing: no tab, no kernel, no widget of the last one.
+_CLOSE_DOCUMENTS_JS = """
+async () => {
+  const app = window.jupyterapp;
+  const documents = [...app.shell.widgets('main')].filter(w => w.context);
+  for (const w of documents) {
+    if (w.sessionContext) { await w.sessionContext.shutdown(); }
+    w.dispose();
+  }
+  return documents.length;
+}
+"""
+
+
+def open_lab(page: Page, server: JupyterServer, *, timeout: float = 120_000) -> None:
+    """Load the JupyterLab app (no workspace restored) in `page`, once for many notebooks:
+    then open each with :func:`open_and_run` (``in_open_lab=True``) and close it with
+    :func:`close_notebooks`."""
+    page.goto(f"{server.url}/lab?reset", timeout=timeout)
+    page.wait_for_function("() => !!(window.jupyterapp && window.jupyterapp.started)",
+                           timeout=timeout, polling=100)
+    page.evaluate("() => window.jupyterapp.started")  # resolves once the app has started
+    page.evaluate("() => window.jupyterapp.restored")  # and its (empty) layout is restored
+
+
+def close_notebooks(page: Page) -> int:
+    """Shut down the kernel of every document open in the page's JupyterLab and close its
+    tab unsaved; returns how many there were."""
+    return int(page.evaluate(_CLOSE_DOCUMENTS_JS))

@@ -12,21 +12,20 @@ import os
 import re
 from collections.abc import Generator, Iterator
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 from browser_harness import (
     CHROMIUM,
     CHROMIUM_ARGS,
     DARK_THEME,
-    LOOPBACK,
     VIEWPORT,
     JupyterServer,
+    block_outside,
     start_jupyter_lab,
     start_voila,
     watch_console,
 )
-from playwright.sync_api import Browser, Page, Route, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
@@ -61,19 +60,7 @@ VIEWS_NOTEBOOKS = Path(__file__).resolve().parent / "views"
 @pytest.fixture
 def blocked(page: Page) -> list[str]:
     """Abort every request of the page whose host is not loopback; the list of their URLs."""
-    urls: list[str] = []
-
-    def route(r: Route) -> None:
-        url = r.request.url
-        parts = urlsplit(url)
-        if parts.scheme in ("data", "blob") or parts.hostname in LOOPBACK:
-            r.continue_()
-        else:
-            urls.append(url)
-            r.abort("internetdisconnected")
-
-    page.context.route("**/*", route)
-    return urls
+    return block_outside(page.context)
 
 
 @pytest.fixture

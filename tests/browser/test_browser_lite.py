@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
-from browser_harness import ROOT
+from browser_harness import ROOT, RUN_ALL_JS
 from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.browser
@@ -95,10 +95,6 @@ async (path) => {
 }
 """
 
-_RUN_ALL_JS = """
-async () => { await window.jupyterapp.commands.execute('notebook:run-all-cells'); return true; }
-"""
-
 _STATE_JS = """
 () => {
   const w = window.jupyterapp.shell.currentWidget;
@@ -128,12 +124,14 @@ def _open_and_run(page: Page, url: str, notebook: str) -> float:
     else:  # the same page: the notebook before closes (its kernel with it), this one opens
         page.evaluate(_OPEN_JS, notebook)
     page.wait_for_function(_KERNEL_IDLE_JS, arg=notebook, timeout=BOOT, polling=250)
-    page.evaluate(_RUN_ALL_JS)
+    page.evaluate(RUN_ALL_JS)
     page.locator(".jp-OutputArea-output").first.wait_for(timeout=BOOT)
     first_output = time.monotonic() - opened
     page.wait_for_function(_KERNEL_IDLE_JS, arg=notebook, timeout=BOOT, polling=250)
     state = page.evaluate(_STATE_JS)
-    assert state["kernel"] == "idle", f"{notebook}: the kernel is {state['kernel']}"
+    # Alive: idle, or busy for a moment after the run with a widget's messages (a chart
+    # syncing its model); a dead kernel made the wait above fail already.
+    assert state["kernel"] in ("idle", "busy"), f"{notebook}: the kernel is {state['kernel']}"
     assert not state["errors"], f"{notebook} raised:\n" + "\n".join(state["errors"])
     code_cells = page.locator(".jp-CodeCell").count()
     assert state["run"] == code_cells, f"{notebook}: {state['run']} of {code_cells} cells ran"

@@ -8,10 +8,15 @@ Each test fails on:
 
 * a cell that raised (``open_and_run``);
 * a request that would leave the machine (every non-loopback request is aborted and recorded);
-* a console error or uncaught page error (the ``page`` fixture);
+* a console error or uncaught page error, from opening the notebook to closing it;
 * a widget that could not be displayed, a script that could not load, an error on stderr;
 * a chart without drawn marks: every Altair widget (``.vega-embed``) and every static chart
   of goldlab's offline renderer (vl-convert SVG, mime type image/svg+xml) must show marks.
+
+JupyterLab is loaded once per module (a page load costs seconds); each test opens its notebook
+in it with the app's ``docmanager:open`` command and, when it ends, shuts the kernel down and
+closes the tab unsaved (``close_notebooks``), so nothing of one notebook is left for the next.
+A test that failed leaves the page in an unknown state: the next one reloads the app.
 
 The wall time of each notebook's run-all (from the run-all command to the kernel going idle)
 is written to test-artifacts/notebook-times/<notebook>.json; every worker merges those files
@@ -30,8 +35,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import JupyterServer, notebooks_source, open_and_run
-from playwright.sync_api import Page
+from browser_harness import (
+    VIEWPORT,
+    JupyterServer,
+    block_outside,
+    close_notebooks,
+    notebooks_source,
+    open_and_run,
+    open_lab,
+    watch_console,
+)
+from playwright.sync_api import Browser, Error, Page
 
 pytestmark = pytest.mark.browser
 
@@ -172,18 +186,82 @@ def times_dir(artifacts_dir: Path) -> Iterator[Path]:
     print(f"written: {merged}")
 
 
+# Closing a notebook right after its kernel started cuts off the request JupyterLab's debugger
+# sends a new kernel for its state (ipykernel may never answer it: waiting for it cost 10 s a
+# notebook), and the debugger logs that; it comes from the test's own close, not the notebook.
+CLOSE_NOISE = re.compile(
+    r"Could not restore the debugger state: Canceled future for debug_request message")
+
+
+class SharedLab:
+    """One page with JupyterLab loaded, for the whole module: what it logged and requested."""
+
+    def __init__(self, page: Page, server: JupyterServer) -> None:
+        self.page, self.server = page, server
+        self.errors = watch_console(page)  # console and page errors, outside requests
+        self.blocked: list[str] = []  # the current test's aborted requests
+        self.seen = 0  # errors[:seen] belong to tests already reported
+        self.reload = True  # load the app before the next test
+
+
+@pytest.fixture(scope="module")
+def shared_lab(browser: Browser, jupyter_server: JupyterServer) -> Iterator[SharedLab]:
+    """A tall page of its own, every request leaving the machine aborted (and recorded)."""
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    shared = SharedLab(page, jupyter_server)
+    shared.blocked = block_outside(context)
+    page.add_init_script(_TIME_RUN_ALL_JS)
+    yield shared
+    context.close()
+
+
+@pytest.fixture
+def notebook_page(shared_lab: SharedLab, request: pytest.FixtureRequest,
+                  artifacts_dir: Path) -> Iterator[Page]:
+    """The module's JupyterLab page with no notebook open and no kernel running; at the end,
+    a screenshot if the test failed, its notebooks closed with their kernels shut down, and
+    the test failed if the page logged errors meanwhile (app load included, for the first)."""
+    shared, page = shared_lab, shared_lab.page
+    shared.server.delete_sessions()
+    shared.blocked.clear()
+    if shared.reload:
+        open_lab(page, shared.server, timeout=180_000)
+        shared.reload = False
+    yield page
+    report = getattr(request.node, "rep_call", None)
+    if report is None or report.failed:
+        shared.reload = True
+        if report is not None:
+            path = artifacts_dir / "browser" / f"FAILED-{_slug(request.node.name)}.png"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=path)
+            print(f"screenshot of the failed page: {path}")
+    try:
+        close_notebooks(page)
+    except Error:
+        shared.reload = True
+    page.wait_for_timeout(100)  # lets what the close logged arrive, for this test
+    seen = [e for e in shared.errors[shared.seen:] if not CLOSE_NOISE.search(e)]
+    shared.seen = len(shared.errors)
+    if report is not None and report.passed and seen:
+        pytest.fail("the page logged errors:\n" + "\n".join(seen))
+
+
 def _slug(notebook: str) -> str:
     return re.sub(r"[^\w.-]+", "_", notebook.removesuffix(".ipynb"))
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS)
 def test_notebook_runs_and_draws_offline_in_jupyterlab(
-    notebook: str, page: Page, lab: JupyterServer, blocked: list[str],
-    times_dir: Path, artifacts_dir: Path,
+    notebook: str, notebook_page: Page, shared_lab: SharedLab, times_dir: Path,
+    artifacts_dir: Path,
 ) -> None:
-    page.add_init_script(_TIME_RUN_ALL_JS)
+    page, blocked = notebook_page, shared_lab.blocked
+    page.evaluate("() => { window.__goldlabRunAll = {}; }")  # this notebook's run-all only
     started = time.monotonic()
-    open_and_run(page, lab, notebook, timeout=180_000)
+    open_and_run(page, shared_lab.server, notebook, timeout=180_000, in_open_lab=True)
     open_and_run_s = time.monotonic() - started
     times: dict[str, float] = page.evaluate("() => window.__goldlabRunAll || {}")
     assert "start" in times and "end" in times, f"run-all was not timed: {times}"

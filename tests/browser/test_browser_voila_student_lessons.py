@@ -2,6 +2,11 @@
 
 Issue 31: the student versions (what students are sent to) have an answer box and a Check
 button under every question and a 'Predict first' box; feedback is text a student reads.
+
+Each lesson's page is also checked as an app (issue 15, part 3; browser_harness.
+assert_runs_as_app): no traceback, no code showing, controls and a chart drawn; and, by the
+`page` fixture, no console error and no request to another machine.  The other lessons and
+the play table: test_browser_voila_apps.py.
 """
 
 from __future__ import annotations
@@ -11,7 +16,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_harness import JupyterServer, notebooks_source, open_voila, start_voila
+from browser_harness import (
+    JupyterServer,
+    assert_runs_as_app,
+    notebooks_source,
+    open_voila,
+    start_voila,
+)
 from playwright.sync_api import Page, expect
 
 from goldlab.lessons.student import write_student_versions
@@ -28,11 +39,30 @@ def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
     server.stop()
 
 
+@pytest.fixture
+def preheated(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
+    """Voila as `python3 dev.py voila` (the README's command) runs it: lesson 1's kernel has
+    run it before anyone asks.  Stopped after the test: the pool would run lesson 1 again for
+    the next student, work no other test needs."""
+    source = tmp_path_factory.mktemp("preheated-source")
+    write_student_versions(source / "student-lessons", notebooks_source() / "lessons")
+    for other in (source / "student-lessons").glob("*.ipynb"):
+        if not other.name.startswith("1-"):
+            other.unlink()  # one preheated kernel is enough here
+    server = start_voila(tmp_path_factory.mktemp("voila-preheated"), source / "student-lessons",
+                         extra=["--VoilaConfiguration.preheat_kernel=True"])
+    yield server
+    server.stop()
+
+
 def test_a_student_predicts_answers_and_calls_a_card_in_lesson_1(
-        page: Page, voila: JupyterServer, artifacts_dir: Path) -> None:
-    open_voila(page, voila, "student-lessons/1-flip-the-odds.ipynb", timeout=180_000)
+        page: Page, preheated: JupyterServer, artifacts_dir: Path) -> None:
+    """On a preheated page, as dev.py voila serves them (issue 31 §5: a page in under 10 s):
+    the page a student gets from the pool answers as a fresh one does (lessons 2 and 3 and
+    test_browser_voila_apps.py open fresh pages, as Binder's Voila serves them)."""
+    open_voila(page, preheated, "1-flip-the-odds.ipynb", timeout=180_000)
+    assert_runs_as_app(page, lesson=True)
     body = page.locator("body")
-    expect(body).not_to_contain_text("Traceback")
     expect(body).not_to_contain_text("Not yet answered")  # no code cell asks to be edited
     expect(body).not_to_contain_text("Worked solution")
     boxes = page.locator(".gl-answer")
@@ -50,6 +80,9 @@ def test_a_student_predicts_answers_and_calls_a_card_in_lesson_1(
     first.locator("input").fill("three eighths")
     first.get_by_role("button", name="Check").click()
     expect(first.locator(".gl-feedback")).to_contain_text("Not yet: give a number")
+    first.locator("input").fill("3/8")
+    first.get_by_role("button", name="Check").click()
+    expect(first.locator(".gl-feedback")).to_contain_text("Right: 3/8 = 0.375 (37.5 %)")
     first.locator("input").fill("0.38")
     first.get_by_role("button", name="Check").click()
     expect(first.locator(".gl-feedback")).to_contain_text("Right: 3/8 = 0.375 (37.5 %)")
@@ -83,6 +116,7 @@ def test_a_student_predicts_answers_and_calls_a_card_in_lesson_1(
     expect(gold_row).not_to_have_attribute(  # one card seen: the exact odds have moved
         "title", re.compile(r"^exactly 3/8 = 0\.375"))
     page.screenshot(path=artifacts_dir / "voila-student-lesson-1-board.png", full_page=False)
+    assert "Kernel pool of 1-flip-the-odds.ipynb" in preheated.log_path.read_text(errors="replace")
     page.goto("about:blank")
 
 
@@ -92,6 +126,7 @@ def test_one_more_game_plays_and_pauses_in_lesson_2(
     redrawn as games arrive; Pause stops them."""
     open_voila(page, voila, "student-lessons/2-is-the-first-player-lucky.ipynb",
                timeout=600_000)
+    assert_runs_as_app(page, lesson=True)
     animation = page.locator(".gl-one-more-trial")
     expect(animation).to_have_count(1, timeout=60_000)
     expect(animation).to_contain_text("1 games:")
@@ -115,6 +150,7 @@ def test_a_student_plays_a_perfect_memory_in_memory_mode_in_lesson_3(
     """Issue 31 §4: lesson 3's table, locked in memory mode: the student's two cards are
     turned, the bot replies, and the cards seen lie face down again."""
     open_voila(page, voila, "student-lessons/3-what-is-memory-worth.ipynb", timeout=600_000)
+    assert_runs_as_app(page, lesson=True)
     view = page.locator(".gl-view")
     expect(view).to_have_count(1, timeout=60_000)
     expect(view.locator("select.gl-seat")).to_be_hidden()  # locked: seat and memory fixed
@@ -127,32 +163,4 @@ def test_a_student_plays_a_perfect_memory_in_memory_mode_in_lesson_3(
     expect(view.locator(".gl-moves")).to_contain_text("Computer (perfect) ")
     expect(view.locator(".gl-view-board .gr-seen")).to_have_count(0)  # memory mode
     page.screenshot(path=artifacts_dir / "voila-student-lesson-3-board.png")
-
-
-@pytest.fixture(scope="module")
-def preheated(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JupyterServer]:
-    """Voila as `python3 dev.py voila` runs it: lesson 1's kernel has run it before anyone asks."""
-    source = tmp_path_factory.mktemp("preheated-source")
-    write_student_versions(source / "student-lessons", notebooks_source() / "lessons")
-    for other in (source / "student-lessons").glob("*.ipynb"):
-        if not other.name.startswith("1-"):
-            other.unlink()  # one preheated kernel is enough here
-    server = start_voila(tmp_path_factory.mktemp("voila-preheated"), source / "student-lessons",
-                         extra=["--VoilaConfiguration.preheat_kernel=True"])
-    yield server
-    server.stop()
-
-
-def test_a_preheated_lesson_is_live_for_the_student_who_opens_it(
-        page: Page, preheated: JupyterServer, console_errors: list[str]) -> None:
-    """dev.py voila preheats the lessons (issue 31 §5: a page in under 10 s): the page a
-    student gets from the pool answers as a fresh one does."""
-    open_voila(page, preheated, "1-flip-the-odds.ipynb", timeout=180_000)
-    expect(page.locator("body")).not_to_contain_text("Traceback")
-    first = page.locator(".gl-answer").nth(0)
-    first.locator("input").fill("3/8")
-    first.get_by_role("button", name="Check").click()
-    expect(first.locator(".gl-feedback")).to_contain_text("Right: 3/8 = 0.375 (37.5 %)")
-    assert "Kernel pool of 1-flip-the-odds.ipynb" in preheated.log_path.read_text(errors="replace")
-    assert console_errors == []
     page.goto("about:blank")

@@ -2,7 +2,7 @@
 
 The student version is made by :func:`goldlab.lessons.student.student_version` (the teacher
 notebook without its ``solution`` and ``teacher`` cells); both versions must run top to
-bottom without an error.  :func:`run_lesson` does what every lesson's notebook test does.
+bottom without an error.  :func:`run_version` does what every lesson's notebook test does.
 """
 
 from __future__ import annotations
@@ -57,10 +57,10 @@ def text_of(notebook: nbformat.NotebookNode) -> str:
     return "\n".join(parts)
 
 
-def run_lesson(name: str, version: str) -> str:
+def run_version(name: str, version: str) -> nbformat.NotebookNode:
     """Run the ``"teacher"`` or ``"student"`` version of lesson ``name`` and check what
     every lesson promises: committed without outputs, the student version without the
-    hidden cells, no cell error.  Prints the time; returns :func:`text_of` the run."""
+    hidden cells, no cell error.  Prints the time; returns the executed notebook."""
     teacher = load(name)
     assert all(c.get("execution_count") is None and not c.get("outputs")
                for c in teacher.cells if c.cell_type == "code")  # committed without outputs
@@ -71,4 +71,11 @@ def run_lesson(name: str, version: str) -> str:
     executed, seconds = run(notebook)
     print(f"\n{name} ({version}): {seconds:.1f} s")
     assert errors(executed) == []
-    return text_of(executed)
+    return executed
+
+
+def run_lesson(name: str, version: str = "teacher") -> str:
+    """:func:`text_of` :func:`run_version`: what a lesson's own notebook test reads.  Each
+    lesson's file runs its teacher version; tests/lessons/test_lessons_student.py runs
+    every student version (once: it makes all the student checks on that run)."""
+    return text_of(run_version(name, version))
