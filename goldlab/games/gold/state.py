@@ -148,7 +148,7 @@ class GoldState(State["GoldGame"]):
         if kind is Take or kind is Exchange:
             events = self._action(self.turn, action)
         elif kind is Reveal:
-            events = self._reveal(action.card)  # type: ignore[attr-defined]
+            events = [*self._turn_up([action.card.index])[0].events]  # type: ignore[attr-defined]
         elif kind is Steal or kind is NoBonus:
             events = self._bonus(self.turn, action)
         else:
@@ -272,7 +272,7 @@ class GoldState(State["GoldGame"]):
     def _shuffle_and_offer(self, events: list[Event]) -> None:
         """"Shuffle the remaining cards … Then draw the top 2 cards from the draw pile and
         remove them from the game without looking at them.  Finally, reveal the top 5
-        cards": the 5 are turned up by chance (``_reveal``)."""
+        cards": the 5 are turned up by chance (``_turn_up``)."""
         self.pile_count = sum(self.unseen) - REMOVED_UNSEEN
         events.append(CardsRemovedUnseen(REMOVED_UNSEEN))
         self.to_reveal = min(OFFER_SIZE, self.pile_count)
@@ -294,7 +294,8 @@ class GoldState(State["GoldGame"]):
             assert isinstance(action, Exchange)
             self.offer, tableau, colour, _ = take_or_exchange(
                 self.offer, self.tableaux[seat], action.take, action.give)
-            events = [_exchanged(seat, action)]
+            events = [_EXCHANGED[seat][action.give.index * _KINDS + action.take.index]
+                      or _exchanged(seat, action)]
         tableaux = [*self.tableaux]
         tableaux[seat] = tableau
         self.tableaux = tuple(tableaux)
@@ -384,24 +385,30 @@ class GoldState(State["GoldGame"]):
         events.append(GameOver(outcome.scores, outcome.winners))
 
     # ------------------------------------------------------------ chance turns up cards
-    def _reveal(self, card: Card) -> list[Event]:
-        """Chance turns ``card`` up from the draw pile into the offer; the Grand Final
-        begins when the draw pile runs out.
+    def _turn_up(self, drawn: list[int]) -> list[Step]:
+        """Chance turns up the cards ``drawn`` (by index, in order) from the draw pile into
+        the offer, one chance step each; the Grand Final begins when the draw pile runs out.
 
         "When the last 5 cards have been revealed from the draw pile, the "Grand Final"
         begins."
         """
         unseen = [*self.unseen]
-        unseen[card.index] -= 1
+        for i in drawn:
+            unseen[i] -= 1
         self.unseen = tuple(unseen)
-        self.offer = (*self.offer, card)
-        self.pile_count -= 1
-        self.to_reveal -= 1
-        events: list[Event] = [*_REVEALED[self.pile_count][card.index].events]
-        if not self.pile_count:
+        self.offer += tuple(map(ALL_CARDS.__getitem__, drawn))
+        pile = self.pile_count
+        steps = []
+        for i in drawn:
+            pile -= 1
+            steps.append(_REVEALED[pile][i])  # the step of a card turned up, made once
+        self.pile_count = pile
+        self.to_reveal -= len(drawn)
+        if not pile:
             self.grand_final = True
-            events.append(GrandFinalBegins())
-        return events
+            last = steps[-1]
+            steps[-1] = _new_tuple(Step, (CHANCE, last.action, (*last.events, GrandFinalBegins())))
+        return steps
 
     def _resolve_chance(self) -> list[Event]:
         """Chance with the state's generator: the starting donkeys, then the cards to turn up.
@@ -412,20 +419,12 @@ class GoldState(State["GoldGame"]):
         """
         if self.deal_queue:
             return super()._resolve_chance()
-        events: list[Event] = []
-        history = self._history
         deck = list(chain.from_iterable(map(repeat, range(len(ALL_CARDS)), self.unseen)))
-        while self.to_reveal:
-            i = deck.pop(self._below(len(deck)))
-            caused = self._reveal(ALL_CARDS[i])
-            step = _REVEALED[self.pile_count][i]  # the step of a card turned up, made once
-            if len(caused) > 1:  # ... but the Grand Final begins
-                step = _new_tuple(Step, (CHANCE, step.action, tuple(caused)))
-            history.append(step)
-            events += caused
+        steps = self._turn_up([deck.pop(self._below(len(deck))) for _ in range(self.to_reveal)])
+        self._history += steps
         self.current_player = self._to_move()
         self._legal = None
-        return events
+        return [event for step in steps for event in step.events]
 
     # ------------------------------------------------------------ the generator
     def _below(self, n: int) -> int:
@@ -500,6 +499,7 @@ class GoldState(State["GoldGame"]):
 
 
 _new_tuple = tuple.__new__
+_KINDS = len(ALL_CARDS)
 _INDEX = attrgetter("index")
 _TAKEN: tuple[tuple[Event, ...], ...] = tuple(
     tuple(CardTaken(seat, c) for c in ALL_CARDS) for seat in range(3)
@@ -517,11 +517,9 @@ _EXCHANGED: tuple[list[Event | None], ...] = tuple(
 
 
 def _exchanged(seat: int, action: Exchange) -> Event:
-    row = _EXCHANGED[seat]
-    key = action.give.index * len(ALL_CARDS) + action.take.index
-    found = row[key]
-    if found is None:
-        found = row[key] = CardExchanged(seat, action.give, action.take, action.option)
+    """The event of an exchange, made the first time it is played and kept."""
+    found = _EXCHANGED[seat][action.give.index * _KINDS + action.take.index] = CardExchanged(
+        seat, action.give, action.take, action.option)
     return found
 
 
