@@ -86,14 +86,15 @@ class Frame(NamedTuple):
     a plain tuple several times quicker than a named one, and a frame is made at
     every step); :meth:`State.undo` reads the top one as a ``Frame``.
 
-    ``snapshot`` is the game data before the step (:meth:`State._save`),
-    ``history_len`` how far the history went, ``legal`` the legal actions then,
+    ``snapshot`` is the game data before the step (:meth:`State._save`), or None
+    between two snapshots (:attr:`State.snapshot_every`), ``history_len`` how far
+    the history went, ``legal`` the legal actions then,
     ``rng_mark`` a token from which :meth:`State._rng_rewind` restores the
     generator (None when the step drew nothing), and ``revealed`` whether the
     step uncovered hidden cards.
     """
 
-    snapshot: Snapshot
+    snapshot: Snapshot | None
     history_len: int
     legal: list[Action]
     rng_mark: Any
@@ -103,7 +104,7 @@ class Frame(NamedTuple):
         """Put ``state`` back as it was before the step; return the step's action."""
         history = state._history
         action = history[self.history_len].action
-        state._load(self.snapshot)
+        state._rewind(self.snapshot, self.history_len)
         del history[self.history_len:]
         if self.rng_mark is not None:
             state._rng_rewind(self.rng_mark)
@@ -128,7 +129,7 @@ class State(ABC, Generic[G]):
         self.auto_chance = auto_chance
         self._rng = random.Random(seed)
         self._history: list[Step] = []
-        self._frames: list[tuple[Snapshot, int, list[Action], Any, bool]] = []
+        self._frames: list[tuple[Snapshot | None, int, list[Action], Any, bool]] = []
         self._legal: list[Action] | None = None
         self._start: dict[str, Any] | None = None
 
@@ -223,6 +224,13 @@ class State(ABC, Generic[G]):
     fails half-way is not rolled back).  A search sets it on the samples it plays out
     and throws away (``ismcts``): the snapshot before each step is most of the
     bookkeeping of a playout.  The history is still kept."""
+
+    snapshot_every = 1
+    """How often :meth:`apply` snapshots the position for undo: before every step (1),
+    or before every n-th.  A step in between is undone by loading the snapshot before
+    it and carrying out the steps recorded since then again (:meth:`_rewind`).  A game
+    may raise it only if its ``_do`` rebuilds the position from the recorded steps
+    alone: chance recorded as steps, nothing kept outside the snapshot."""
 
     is_sample = False
     """True for a state made by :meth:`determinise`: a sample, not a game (it has no record)."""
@@ -337,7 +345,8 @@ class State(ABC, Generic[G]):
             if self.auto_chance and self.current_player == CHANCE:
                 events.extend(self._resolve_chance())
             return events
-        snapshot = self._save()
+        frames = self._frames
+        snapshot = self._save() if len(frames) % self.snapshot_every == 0 else None
         history_len = len(history)
         revealed = actor == CHANCE  # (the listed actions of a chance node are its outcomes)
         mark = None
@@ -352,7 +361,7 @@ class State(ABC, Generic[G]):
         except BaseException:
             self._rollback(snapshot, history_len, mark)
             raise
-        self._frames.append((snapshot, history_len, legal, mark, revealed))
+        frames.append((snapshot, history_len, legal, mark, revealed))
         return events
 
     def _check(self, action: Action | str, legal: Sequence[Action]) -> Action:
@@ -365,13 +374,41 @@ class State(ABC, Generic[G]):
         rule, reason = self._why_not(action)
         raise IllegalActionError(action, rule, reason)
 
-    def _rollback(self, snapshot: Snapshot, history_len: int, mark: Any) -> None:
+    def _rollback(self, snapshot: Snapshot | None, history_len: int, mark: Any) -> None:
         """Put the state back as it was before a step that failed half-way."""
-        self._load(snapshot)
+        self._rewind(snapshot, history_len)
         del self._history[history_len:]
         if mark is not None:
             self._rng_rewind(mark)
         self._legal = None
+
+    def _rewind(self, snapshot: Snapshot | None, history_len: int) -> None:
+        """Put the position back as it was when the history was ``history_len`` steps long.
+
+        With a ``snapshot`` (of that moment), load it.  Without one (a step between two
+        snapshots, :attr:`snapshot_every`), load the last snapshot on the undo stack and
+        carry out again the steps recorded since it, chance steps with the outcomes they
+        had.  The frame of the step being put back is not on the stack (any more).
+        """
+        if snapshot is not None:
+            self._load(snapshot)
+            return
+        frames = self._frames
+        i = len(frames) - 1
+        while frames[i][0] is None:  # the oldest frame has one (see ``_drop_frames``)
+            i -= 1
+        self._load(frames[i][0])
+        for step in self._history[frames[i][1]:history_len]:
+            self._do(step.action)
+
+    def _drop_frames(self, keep: int) -> None:
+        """Keep the undo frames of the last ``keep`` steps (a few more if needed, so the
+        oldest kept frame has a snapshot to rewind from)."""
+        frames = self._frames
+        cut = max(len(frames) - keep, 0)
+        while cut and frames[cut][0] is None:
+            cut -= 1
+        del frames[:cut]
 
     def _rng_mark(self) -> Any:
         """A token from which :meth:`_rng_rewind` restores the generator as it is now."""

@@ -135,6 +135,12 @@ class GoldState(State["GoldGame"]):
         """True when the game is over."""
         return self.phase == OVER
 
+    snapshot_every = 8
+    """Undo snapshots the position before every 8th step and carries out the steps
+    since then again (:meth:`State._rewind`): :meth:`_do` rebuilds a position from the
+    recorded steps alone.  A snapshot before every step was a fifth of the time of a
+    step (``benchmarks/bench_floor.py``)."""
+
     # The rules list the legal actions and explain refusals (``rules.py``).
     _legal_actions = rules.legal_actions
     _illegal_reason = rules.illegal_reason
