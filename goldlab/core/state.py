@@ -341,7 +341,7 @@ class State(ABC, Generic[G]):
         if not self.keeps_undo:  # a search's sample: nothing to put back, ever
             self._legal = None
             events = self._do(action)
-            history.append(_new_tuple(Step, (actor, action, tuple(events))))
+            history.append(self._record(actor, action, events))
             if self.auto_chance and self.current_player == CHANCE:
                 events.extend(self._resolve_chance())
             return events
@@ -353,7 +353,7 @@ class State(ABC, Generic[G]):
         try:
             self._legal = None
             events = self._do(action)
-            history.append(_new_tuple(Step, (actor, action, tuple(events))))
+            history.append(self._record(actor, action, events))
             if self.auto_chance and self.current_player == CHANCE:
                 mark = self._rng_mark()
                 revealed = True
@@ -381,6 +381,10 @@ class State(ABC, Generic[G]):
         if mark is not None:
             self._rng_rewind(mark)
         self._legal = None
+
+    def _record(self, actor: int, action: Action, events: list[Event]) -> Step:
+        """The step of ``action`` for the history (a game may hand out steps made once)."""
+        return _new_tuple(Step, (actor, action, tuple(events)))
 
     def _rewind(self, snapshot: Snapshot | None, history_len: int) -> None:
         """Put the position back as it was when the history was ``history_len`` steps long.

@@ -103,6 +103,10 @@ class GoldState(State["GoldGame"]):
         # without saving its 625-word state on every reveal (see ``_rng_rewind``).
         self._rng_origin: Any = None
         self._rng_words = 0
+        self._laid_out: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+        """The unseen cards laid out in deck order (by index), and the counts they were
+        laid out from: kept from one refill to the next, as only the cards turned up
+        change them (see :meth:`_resolve_chance`)."""
         self._load(before_the_deal(n, game.options.start_player))
         self.setup_events: list[Event] = []
         if self.box:
@@ -162,6 +166,19 @@ class GoldState(State["GoldGame"]):
             events = self._deal(action)
         self.current_player = self._to_move()
         return events
+
+    def _record(self, actor: int, action: Action, events: list[Event]) -> Step:
+        """The step for the history.  A take or an exchange that completes no set has one
+        event (its own): its step is made once per seat and cards (``_TAKE_STEPS``,
+        ``_EXCHANGE_STEPS``), as most steps of a game are such turns."""
+        if len(events) == 1 and actor >= 0:
+            if type(action) is Take:
+                return _TAKE_STEPS[actor][action.card.index]  # type: ignore[attr-defined]
+            assert isinstance(action, Exchange)
+            step = _EXCHANGE_STEPS[actor][action.give.index * _KINDS + action.take.index]
+            assert step is not None  # made by ``_action``
+            return step
+        return super()._record(actor, action, events)
 
     def chance_outcomes(self) -> list[tuple[ChanceOutcome, Fraction]]:
         """Starting donkeys: uniform over colours not dealt; reveals: by unseen counts."""
@@ -295,13 +312,14 @@ class GoldState(State["GoldGame"]):
             c = action.card
             self.offer, tableau, colour, _ = take_or_exchange(
                 self.offer, self.tableaux[seat], c, None)
-            events: list[Event] = [_TAKEN[seat][c.index]]
+            step = _TAKE_STEPS[seat][c.index]
         else:
             assert isinstance(action, Exchange)
             self.offer, tableau, colour, _ = take_or_exchange(
                 self.offer, self.tableaux[seat], action.take, action.give)
-            events = [_EXCHANGED[seat][action.give.index * _KINDS + action.take.index]
-                      or _exchanged(seat, action)]
+            step = (_EXCHANGE_STEPS[seat][action.give.index * _KINDS + action.take.index]
+                    or _exchange_step(seat, action))
+        events: list[Event] = [step.events[0]]
         tableaux = [*self.tableaux]
         tableaux[seat] = tableau
         self.tableaux = tuple(tableaux)
@@ -425,8 +443,12 @@ class GoldState(State["GoldGame"]):
         """
         if self.deal_queue:
             return super()._resolve_chance()
-        deck = list(chain.from_iterable(map(repeat, range(len(ALL_CARDS)), self.unseen)))
+        counts, laid_out = self._laid_out
+        if counts is not self.unseen:  # changed since the last refill (a redeal, an undo)
+            laid_out = tuple(chain.from_iterable(map(repeat, range(len(ALL_CARDS)), self.unseen)))
+        deck = [*laid_out]
         steps = self._turn_up([deck.pop(self._below(len(deck))) for _ in range(self.to_reveal)])
+        self._laid_out = (self.unseen, tuple(deck))
         self._history += steps
         self.current_player = self._to_move()
         self._legal = None
@@ -507,26 +529,30 @@ class GoldState(State["GoldGame"]):
 _new_tuple = tuple.__new__
 _KINDS = len(ALL_CARDS)
 _INDEX = attrgetter("index")
-_TAKEN: tuple[tuple[Event, ...], ...] = tuple(
-    tuple(CardTaken(seat, c) for c in ALL_CARDS) for seat in range(3)
+_TAKE_STEPS: tuple[tuple[Step, ...], ...] = tuple(
+    tuple(Step(seat, rules.TAKES[c.index], (CardTaken(seat, c),)) for c in ALL_CARDS)
+    for seat in range(3)
 )
-"""The event of a take, per seat and card: made once, as most steps are takes."""
+"""The step of a take that completes no set, per seat and card: made once, as most steps
+are takes (a take that does complete one starts with the same event)."""
 _REVEALED: tuple[tuple[Step, ...], ...] = tuple(
     tuple(Step(CHANCE, REVEALS[c.index], (CardRevealed(c, pile),)) for c in ALL_CARDS)
     for pile in range(sum(full_deck().values()))
 )
 """The chance step of a card turned up, per draw pile left and card: most chance steps."""
-_EXCHANGED: tuple[list[Event | None], ...] = tuple(
+_EXCHANGE_STEPS: tuple[list[Step | None], ...] = tuple(
     [None] * (len(ALL_CARDS) ** 2) for _ in range(3)
 )
-"""The event of an exchange, per seat and (give, take) pair of cards, made the first time."""
+"""The step of an exchange that completes no set, per seat and (give, take) pair of cards,
+made the first time it is played."""
 
 
-def _exchanged(seat: int, action: Exchange) -> Event:
-    """The event of an exchange, made the first time it is played and kept."""
-    found = _EXCHANGED[seat][action.give.index * _KINDS + action.take.index] = CardExchanged(
-        seat, action.give, action.take, action.option)
-    return found
+def _exchange_step(seat: int, action: Exchange) -> Step:
+    """The step of an exchange, made the first time it is played and kept."""
+    event = CardExchanged(seat, action.give, action.take, action.option)
+    step = _EXCHANGE_STEPS[seat][action.give.index * _KINDS + action.take.index] = Step(
+        seat, action, (event,))
+    return step
 
 
 def _without(cards: Cards, c: Card) -> Cards:

@@ -179,3 +179,24 @@ def test_the_set_up_deals_and_reveals_what_chance_steps_one_by_one_would(
     assert quick.setup_events == by_hand.setup_events
     assert quick._save() == by_hand._save()
     assert quick._rng.getstate() == by_hand._rng.getstate()
+
+
+def test_a_clone_turning_up_cards_leaves_the_original_alone() -> None:
+    # The unseen cards laid out at one refill are kept for the next (``_laid_out``), and a
+    # clone starts with the same: each must turn up its own cards.
+    played = goldlab.make("gold", players=2, seed=6, mode="study")
+    alone = goldlab.make("gold", players=2, seed=6, mode="study")
+    rng = random.Random(6)
+    while not played.is_terminal():
+        other = played.clone()
+        side = random.Random(len(played.history))
+        for _ in range(12):  # a refill or two on the clone
+            if other.is_terminal():
+                break
+            legal = other.legal_actions()
+            other.apply(legal[side.randrange(len(legal))])
+        legal = played.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        played.apply(action)
+        alone.apply(action)
+    assert played == alone
