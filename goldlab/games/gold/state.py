@@ -173,7 +173,7 @@ class GoldState(State["GoldGame"]):
         ``_EXCHANGE_STEPS``), as most steps of a game are such turns."""
         if len(events) == 1 and actor >= 0:
             if type(action) is Take:
-                return _TAKE_STEPS[actor][action.card.index]  # type: ignore[attr-defined]
+                return _TAKE_STEPS[actor][action.card.index]
             assert isinstance(action, Exchange)
             step = _EXCHANGE_STEPS[actor][action.give.index * _KINDS + action.take.index]
             assert step is not None  # made by ``_action``
