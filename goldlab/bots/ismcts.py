@@ -252,6 +252,7 @@ class ISMCTSBot(SearchBot):
     def _iterate(self, root: _Node, state: State[Any], rng: random.Random,
                  hooks: SearchHooks, c: float) -> None:
         """Select and expand down the tree on one sample, play it out, credit the path."""
+        state.keeps_undo = False  # the sample is played once and thrown away: no undo frames
         node = root
         path: list[tuple[_Edge, int]] = []
         seat = self.seat

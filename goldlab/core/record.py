@@ -146,8 +146,8 @@ class Record:
                 raise RecordError(
                     f"step {number} ({shown(text)}) does not replay: {exc}") from None
             if len(frames) > 2 * REPLAY_UNDO_STEPS:
-                del frames[:-REPLAY_UNDO_STEPS]  # amortised: each frame is dropped once
-        del frames[:-REPLAY_UNDO_STEPS]
+                state._drop_frames(REPLAY_UNDO_STEPS)  # amortised: each frame is dropped once
+        state._drop_frames(REPLAY_UNDO_STEPS)
         if len(history) != len(self.steps):
             raise RecordError(
                 f"the record has {len(self.steps)} steps but replaying gives {len(history)}"

@@ -26,7 +26,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from goldlab.core.errors import IllegalActionError, InvalidActionError, UndoError
 from goldlab.core.game import MODES
@@ -79,33 +79,22 @@ class Outcome:
                 "winners": list(self.winners)}
 
 
-class UndoFrame(Protocol):
-    """One entry of the undo stack: whether its step revealed hidden cards, and how to undo it.
-
-    :meth:`State.apply` pushes a :class:`Frame`.  A game may push frames of its
-    own kinds for steps it undoes more cheaply (Gold!'s plain turns do): any
-    object with these two members will do.
-    """
-
-    @property
-    def revealed(self) -> bool:
-        """True when the step uncovered hidden cards (``"play"`` mode will not undo it)."""
-
-    def restore(self, state: Any) -> Action:
-        """Put ``state`` back as it was before the step; return the step's action."""
-
-
 class Frame(NamedTuple):
     """The undo frame of one step, as :meth:`State.apply` pushes it.
 
-    ``snapshot`` is the game data before the step (:meth:`State._save`),
-    ``history_len`` how far the history went, ``legal`` the legal actions then,
+    The undo stack holds each frame as a plain tuple of these fields (Python makes
+    a plain tuple several times quicker than a named one, and a frame is made at
+    every step); :meth:`State.undo` reads the top one as a ``Frame``.
+
+    ``snapshot`` is the game data before the step (:meth:`State._save`), or None
+    between two snapshots (:attr:`State.snapshot_every`), ``history_len`` how far
+    the history went, ``legal`` the legal actions then,
     ``rng_mark`` a token from which :meth:`State._rng_rewind` restores the
     generator (None when the step drew nothing), and ``revealed`` whether the
     step uncovered hidden cards.
     """
 
-    snapshot: Snapshot
+    snapshot: Snapshot | None
     history_len: int
     legal: list[Action]
     rng_mark: Any
@@ -115,7 +104,7 @@ class Frame(NamedTuple):
         """Put ``state`` back as it was before the step; return the step's action."""
         history = state._history
         action = history[self.history_len].action
-        state._load(self.snapshot)
+        state._rewind(self.snapshot, self.history_len)
         del history[self.history_len:]
         if self.rng_mark is not None:
             state._rng_rewind(self.rng_mark)
@@ -140,7 +129,7 @@ class State(ABC, Generic[G]):
         self.auto_chance = auto_chance
         self._rng = random.Random(seed)
         self._history: list[Step] = []
-        self._frames: list[UndoFrame] = []
+        self._frames: list[tuple[Snapshot | None, int, list[Action], Any, bool]] = []
         self._legal: list[Action] | None = None
         self._start: dict[str, Any] | None = None
 
@@ -230,6 +219,19 @@ class State(ABC, Generic[G]):
         raise NotImplementedError(f"{type(self).__name__} does not say what is hidden")
 
     # ------------------------------------------------------------- public API
+    keeps_undo = True
+    """False: :meth:`apply` keeps no undo frame, so nothing can be undone (and a step that
+    fails half-way is not rolled back).  A search sets it on the samples it plays out
+    and throws away (``ismcts``): the snapshot before each step is most of the
+    bookkeeping of a playout.  The history is still kept."""
+
+    snapshot_every = 1
+    """How often :meth:`apply` snapshots the position for undo: before every step (1),
+    or before every n-th.  A step in between is undone by loading the snapshot before
+    it and carrying out the steps recorded since then again (:meth:`_rewind`).  A game
+    may raise it only if its ``_do`` rebuilds the position from the recorded steps
+    alone: chance recorded as steps, nothing kept outside the snapshot."""
+
     is_sample = False
     """True for a state made by :meth:`determinise`: a sample, not a game (it has no record)."""
 
@@ -334,12 +336,24 @@ class State(ABC, Generic[G]):
                 break
         else:
             action = self._check(action, legal)
-        snapshot = self._save()
-        history_len = len(self._history)
-        revealed = isinstance(action, ChanceOutcome)
+        history = self._history
+        actor = self.current_player
+        if not self.keeps_undo:  # a search's sample: nothing to put back, ever
+            self._legal = None
+            events = self._do(action)
+            history.append(self._record(actor, action, events))
+            if self.auto_chance and self.current_player == CHANCE:
+                events.extend(self._resolve_chance())
+            return events
+        frames = self._frames
+        snapshot = self._save() if len(frames) % self.snapshot_every == 0 else None
+        history_len = len(history)
+        revealed = actor == CHANCE  # (the listed actions of a chance node are its outcomes)
         mark = None
         try:
-            events = self._step(action)
+            self._legal = None
+            events = self._do(action)
+            history.append(self._record(actor, action, events))
             if self.auto_chance and self.current_player == CHANCE:
                 mark = self._rng_mark()
                 revealed = True
@@ -347,7 +361,7 @@ class State(ABC, Generic[G]):
         except BaseException:
             self._rollback(snapshot, history_len, mark)
             raise
-        self._frames.append(_new_tuple(Frame, (snapshot, history_len, legal, mark, revealed)))
+        frames.append((snapshot, history_len, legal, mark, revealed))
         return events
 
     def _check(self, action: Action | str, legal: Sequence[Action]) -> Action:
@@ -360,13 +374,45 @@ class State(ABC, Generic[G]):
         rule, reason = self._why_not(action)
         raise IllegalActionError(action, rule, reason)
 
-    def _rollback(self, snapshot: Snapshot, history_len: int, mark: Any) -> None:
+    def _rollback(self, snapshot: Snapshot | None, history_len: int, mark: Any) -> None:
         """Put the state back as it was before a step that failed half-way."""
-        self._load(snapshot)
+        self._rewind(snapshot, history_len)
         del self._history[history_len:]
         if mark is not None:
             self._rng_rewind(mark)
         self._legal = None
+
+    def _record(self, actor: int, action: Action, events: list[Event]) -> Step:
+        """The step of ``action`` for the history (a game may hand out steps made once)."""
+        return _new_tuple(Step, (actor, action, tuple(events)))
+
+    def _rewind(self, snapshot: Snapshot | None, history_len: int) -> None:
+        """Put the position back as it was when the history was ``history_len`` steps long.
+
+        With a ``snapshot`` (of that moment), load it.  Without one (a step between two
+        snapshots, :attr:`snapshot_every`), load the last snapshot on the undo stack and
+        carry out again the steps recorded since it, chance steps with the outcomes they
+        had.  The frame of the step being put back is not on the stack (any more).
+        """
+        if snapshot is not None:
+            self._load(snapshot)
+            return
+        frames = self._frames
+        i = len(frames) - 1
+        while frames[i][0] is None:  # the oldest frame has one (see ``_drop_frames``)
+            i -= 1
+        self._load(frames[i][0])
+        for step in self._history[frames[i][1]:history_len]:
+            self._do(step.action)
+
+    def _drop_frames(self, keep: int) -> None:
+        """Keep the undo frames of the last ``keep`` steps (a few more if needed, so the
+        oldest kept frame has a snapshot to rewind from)."""
+        frames = self._frames
+        cut = max(len(frames) - keep, 0)
+        while cut and frames[cut][0] is None:
+            cut -= 1
+        del frames[:cut]
 
     def _rng_mark(self) -> Any:
         """A token from which :meth:`_rng_rewind` restores the generator as it is now."""
@@ -389,7 +435,7 @@ class State(ABC, Generic[G]):
         refusal = self.undo_refusal()
         if refusal is not None:
             raise UndoError(refusal)
-        return self._frames.pop().restore(self)
+        return Frame(*self._frames.pop()).restore(self)
 
     def can_undo(self) -> bool:
         """True if :meth:`undo` would succeed now (the same decision: :meth:`undo_refusal`)."""
@@ -405,7 +451,7 @@ class State(ABC, Generic[G]):
         frames = self._frames
         if not frames:
             return "nothing to undo"
-        if frames[-1].revealed and self.mode == "play":
+        if Frame(*frames[-1]).revealed and self.mode == "play":
             return ("cannot undo a step that revealed hidden cards in play mode "
                     "(use mode='study' to explore freely)")
         return None
@@ -560,19 +606,16 @@ class State(ABC, Generic[G]):
             return ("Chance", "this outcome is not possible now")
         return self._illegal_reason(action)
 
-    def _step(self, action: Action, actor: int | None = None) -> list[Event]:
-        if actor is None:
-            actor = self.current_player
-        self._legal = None
-        events = self._do(action)
-        self._history.append(_new_tuple(Step, (actor, action, tuple(events))))
-        return events
-
     def _resolve_chance(self) -> list[Event]:
         """Resolve chance nodes with the state's generator until a player (or the end) is next."""
         events: list[Event] = []
+        history = self._history
         while self.current_player == CHANCE:
-            events.extend(self._step(self._sample_chance(self._rng), CHANCE))
+            outcome = self._sample_chance(self._rng)
+            caused = self._do(outcome)
+            history.append(_new_tuple(Step, (CHANCE, outcome, tuple(caused))))
+            events += caused
+        self._legal = None
         return events
 
     def _become_position(self, snapshot: Snapshot) -> None:

@@ -203,6 +203,18 @@ def test_one_iteration_plays_the_prior() -> None:
     assert keys[legal.index(chosen)] == favourite
 
 
+def test_an_iteration_plays_its_sample_out_without_undo_frames() -> None:
+    # The sample is played once and thrown away: apply keeps no snapshot of each step.
+    state = _midgame("gold", 2, 3, 6)
+    sample = state.determinise(state.current_player, random.Random(0))
+    start = len(sample.history)
+    bot = make_bot("gold", "ismcts:1", state.current_player, 0)
+    assert isinstance(bot, ISMCTSBot)
+    bot._iterate(_Node(), sample, random.Random(0), hooks_for("gold"), 0.7)
+    assert len(sample.history) > start + 1  # the tree's step and the playout's
+    assert not sample.keeps_undo and sample._frames == []
+
+
 def _flat_hooks(favourite: Action, worth: dict[Action, float],
                 calls: list[int]) -> SearchHooks:
     """Flat-search hooks whose candidates are worth ``worth`` (0.5 when not named)."""

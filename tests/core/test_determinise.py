@@ -108,3 +108,23 @@ def test_a_bots_generator_is_not_the_chance_generator() -> None:
 def test_a_fresh_game_has_a_seed_nobody_can_guess() -> None:
     seeds = {goldlab.make("gold", players=2).seed for _ in range(20)}
     assert len(seeds) == 20 and max(seeds) > 2**40
+
+
+@pytest.mark.parametrize("name, players", GAMES)
+def test_a_sample_that_keeps_no_undo_plays_the_same_game_and_keeps_no_frames(
+        name: str, players: int) -> None:
+    # What a search does with its samples (``ismcts``): apply without undo frames.
+    state = _midgame(name, players)
+    kept = state.determinise(1, random.Random(5))
+    bare = state.determinise(1, random.Random(5))
+    bare.keeps_undo = False
+    rng = random.Random(2)
+    for _ in range(12):
+        if kept.is_terminal():
+            break
+        legal = kept.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        assert bare.apply(str(action)) == kept.apply(action)
+    assert bare.history == kept.history and bare.fingerprint() == kept.fingerprint()
+    assert kept.can_undo()
+    assert bare._frames == [] and not bare.can_undo()

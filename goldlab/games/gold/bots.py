@@ -17,6 +17,7 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from goldlab.bots import Bot, register_bot, register_opponent
 from goldlab.core.values import Action
@@ -91,7 +92,18 @@ def _groups(tableau: Sequence[Card]) -> dict[str, tuple[int, int]]:
 
 def _gain(groups: dict[str, tuple[int, int]], colour: str, cards: int, gold: int) -> float:
     """The change in a tableau's worth when a colour gains ``cards`` cards and ``gold``."""
-    n, total = groups.get(colour, (0, 0))
+    n, total = groups.get(colour, _NONE)
+    return _change(n, total, cards, gold)
+
+
+_NONE = (0, 0)
+
+
+@cache
+def _change(n: int, total: int, cards: int, gold: int) -> float:
+    """A colour of ``n`` cards holding ``total`` gains ``cards`` cards and ``gold``: the
+    change in its worth (a few hundred cases, each worked out once: the greedy rule asks
+    this of every legal action of every playout decision)."""
     return colour_worth(n + cards, total + gold) - colour_worth(n, total)
 
 

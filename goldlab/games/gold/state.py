@@ -5,7 +5,9 @@ one attribute each.  The rules are stated in ``rules.py`` (actions A and B, the
 set bonus) and ``scoring.py`` (scoring a set, colour scoring, final points);
 this module carries them out in the rulebook's order after each action: the set
 check, the bonus, the scoring pile, the refill, the Grand Final check, colour
-scoring (``docs/rulings.md#gold-turn-order``).
+scoring (``docs/rulings.md#gold-turn-order``).  Applying, refusing and undoing
+are the core's (:meth:`State.apply`, :meth:`State.undo`): a step is one call of
+:meth:`GoldState._do`, and undo puts back a :class:`GoldPosition` snapshot.
 
 Chance deals the starting donkeys and turns up cards.  The unseen cards (the
 draw pile and the 2 removed face down) are one multiset, and every reveal is a
@@ -16,14 +18,13 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right, insort
-from collections.abc import Sequence
 from fractions import Fraction
 from itertools import accumulate, chain, repeat
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from goldlab.core.options import check_seat
-from goldlab.core.state import CHANCE, TERMINAL, Frame, State, Step
+from goldlab.core.state import CHANCE, TERMINAL, State, Step
 from goldlab.core.values import Action, ChanceOutcome, Event
 from goldlab.games.gold import rules
 from goldlab.games.gold.actions import DealDonkey, Exchange, NoBonus, Reveal, Steal, Take
@@ -52,8 +53,6 @@ from goldlab.games.gold.rules import (
     OFFER_SIZE,
     OVER,
     REMOVED_UNSEEN,
-    bonus_choices,
-    offer_choices,
     take_or_exchange,
 )
 from goldlab.games.gold.scoring import colour_scoring, points, score_a_set
@@ -62,12 +61,9 @@ if TYPE_CHECKING:
     from goldlab.games.gold.game import GoldGame
 
 Cards = tuple[Card, ...]
-Placed = tuple[Cards, Cards, str | None, Step]
-"""What a take or an exchange did: the offer, the tableau, the set it made, its step."""
 
-_new_tuple = tuple.__new__
-
-# Interned chance outcomes: a reveal or a starting donkey is one object per card (and seat).
+# Interned chance outcomes: a reveal or a starting donkey is one object per card (and seat),
+# so a drawn outcome is found among the listed ones by identity.
 REVEALS: tuple[Reveal, ...] = tuple(Reveal(c) for c in ALL_CARDS)
 DEALS: dict[tuple[str, int], DealDonkey] = {
     (colour, seat): DealDonkey(card_of(colour, DONKEY), seat)
@@ -76,121 +72,11 @@ DEALS: dict[tuple[str, int], DealDonkey] = {
 }
 
 
-class FromOffer(NamedTuple):
-    """The undo frame of a take or an exchange that turned up no card (most turns of a
-    game): the place in the offer of the card taken.
-
-    Such a turn moves a card from the offer to the tableau (in an exchange, the card
-    given goes the other way); a set it completes waits for its bonus or, with no
-    bonus to take, is scored at once; then the turn passes.  The turn's step names the
-    seat, the cards and any set scored, so undoing it needs only where in the offer
-    the card was.  One frame per place, made once.
-    """
-
-    offer_index: int
-
-    @property
-    def revealed(self) -> bool:
-        """The turn turned up no card."""
-        return False
-
-    def restore(self, state: GoldState) -> Action:
-        """Put the turn back: a set scored goes back into the tableau, the card taken
-        back to its place in the offer (and the card given back into the tableau)."""
-        step = state._history.pop()
-        seat = step.actor
-        action = step.action
-        state._unscore(seat, step.events)
-        offer = [*state.offer]
-        held = [*state.tableaux[seat]]
-        if type(action) is Take:
-            c = action.card
-            offer.insert(self.offer_index, c)
-        else:
-            assert type(action) is Exchange
-            c = action.take
-            offer[self.offer_index] = c
-            insort(held, action.give, key=_INDEX)
-        held.remove(c)  # equal cards are one object: any copy will do
-        state.offer = tuple(offer)
-        state._set_tableau(seat, tuple(held))
-        state.turn = seat
-        state.phase = ACTION
-        state.set_colour = None
-        state.to_reveal = 0  # (a refill waiting for chance applied by hand)
-        state._legal = None
-        return action
-
-
-class BonusSettled(NamedTuple):
-    """The undo frame of a set bonus taken or declined that turned up no card: the set
-    and its bonus card are put back, and the bonus is to be settled again (one frame,
-    made once: the step says which set and which card)."""
-
-    @property
-    def revealed(self) -> bool:
-        """The bonus turned up no card."""
-        return False
-
-    def restore(self, state: GoldState) -> Action:
-        """Put the set back into the tableau and the bonus card back to its owner."""
-        step = state._history.pop()
-        seat = step.actor
-        action = step.action
-        colour = state._unscore(seat, step.events)
-        if type(action) is Steal:
-            c, victim = action.card, action.victim
-            tableaux = [*state.tableaux]
-            tableaux[seat] = _without(tableaux[seat], c)
-            back = [*tableaux[victim]]
-            insort(back, c, key=_INDEX)
-            tableaux[victim] = tuple(back)
-            state.tableaux = tuple(tableaux)
-        state.turn = seat
-        state.phase = BONUS
-        state.set_colour = colour
-        state.to_reveal = 0  # (a refill waiting for chance applied by hand)
-        state._legal = None
-        return action
-
-
-class Refill(NamedTuple):
-    """The undo frame of a step after which chance turned up a new offer: the step's own
-    frame, how many cards were turned up and the generator's count before them."""
-
-    then: FromOffer | BonusSettled
-    cards: int
-    rng_mark: int
-
-    @property
-    def revealed(self) -> bool:
-        """Cards were turned up: ``"play"`` mode will not undo this."""
-        return True
-
-    def restore(self, state: GoldState) -> Action:
-        """Put the cards turned up back among the unseen cards and the generator back
-        where it was, then undo the step."""
-        history = state._history
-        unseen = [*state.unseen]
-        for _ in range(self.cards):
-            reveal = history.pop().action
-            assert isinstance(reveal, Reveal)
-            unseen[reveal.card.index] += 1
-        state.unseen = tuple(unseen)
-        state.offer = state.offer[:-self.cards]
-        state.pile_count += self.cards
-        state.grand_final = False  # a refill needs a draw pile: it was not on before
-        state._rng_rewind(self.rng_mark)
-        return self.then.restore(state)
-
-
 class GoldState(State["GoldGame"]):
     """A game of Gold! in progress.
 
     Every zone is an immutable tuple: a step replaces what it changes, so the
-    undo snapshot (``_save``) only collects references.  Cards, actions and
-    most events are interned (one object per distinct value), so listing the
-    legal actions and checking a chosen one build almost nothing.
+    undo snapshot (``_save``) only collects references.
     """
 
     # The position: the fields of :class:`GoldPosition`.
@@ -217,12 +103,14 @@ class GoldState(State["GoldGame"]):
         # without saving its 625-word state on every reveal (see ``_rng_rewind``).
         self._rng_origin: Any = None
         self._rng_words = 0
-        # The unseen cards laid out in deck order, kept from one refill to the next.
-        self._laid_out: tuple[tuple[int, ...], Sequence[int]] = ((), ())
+        self._laid_out: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+        """The unseen cards laid out in deck order (by index), and the counts they were
+        laid out from: kept from one refill to the next, as only the cards turned up
+        change them (see :meth:`_resolve_chance`)."""
         self._load(before_the_deal(n, game.options.start_player))
         self.setup_events: list[Event] = []
         if self.box:
-            self.setup_events.append(_event(DonkeysReturned, self.box))
+            self.setup_events.append(DonkeysReturned(self.box))
         fixed = game.options.donkey_colours()
         if fixed is None:
             self.deal_queue = tuple(range(n))  # chance deals them (``_deal``)
@@ -230,12 +118,17 @@ class GoldState(State["GoldGame"]):
             for seat, colour in enumerate(fixed):
                 self._give_donkey(seat, card_of(colour, DONKEY), self.setup_events)
             self._shuffle_and_offer(self.setup_events)
+        self.current_player = self._to_move()
         self._finish_setup()
 
     # ------------------------------------------------------------ protocol
-    @property
-    def current_player(self) -> int:
-        """The seat to act, CHANCE while cards are dealt or revealed, TERMINAL at the end."""
+    current_player: int = CHANCE
+    """The seat to act, CHANCE while cards are dealt or revealed, TERMINAL at the end:
+    worked out by :meth:`_to_move` after every step and load (it is read several times
+    a step, and an attribute is read far quicker than a property)."""
+
+    def _to_move(self) -> int:
+        """Who moves in the position as it stands (kept as :attr:`current_player`)."""
         if self.phase == OVER:
             return TERMINAL
         if self.deal_queue or self.to_reveal:
@@ -246,146 +139,46 @@ class GoldState(State["GoldGame"]):
         """True when the game is over."""
         return self.phase == OVER
 
-    def legal_actions(self) -> list[Action]:
-        """The actions allowed now (chance outcomes at a chance node; none at the end)."""
-        legal = self._legal
-        if legal is None:
-            if self.phase == ACTION and not (self.to_reveal or self.deal_queue):
-                # actions A and B, most decisions: listed here without another call
-                legal = self._legal = offer_choices(self.offer, self.tableaux[self.turn])
-            else:
-                legal = self._list_legal()
-        return legal.copy()
+    snapshot_every = 8
+    """Undo snapshots the position before every 8th step and carries out the steps
+    since then again (:meth:`State._rewind`): :meth:`_do` rebuilds a position from the
+    recorded steps alone.  A snapshot before every step was a fifth of the time of a
+    step (``benchmarks/bench_floor.py``)."""
 
-    def _list_legal(self) -> list[Action]:
-        """The legal actions, kept until the position changes."""
-        legal: list[Action]
-        if self.phase == OVER:
-            legal = []
-        elif self.deal_queue or self.to_reveal:
-            legal = [outcome for outcome, _ in self.chance_outcomes()]
-        else:
-            legal = rules.legal_actions(self)
-        self._legal = legal
-        return legal
-
-    def _legal_actions(self) -> list[Action]:
-        return rules.legal_actions(self)
-
-    def _illegal_reason(self, action: Action) -> tuple[str, str]:
-        return rules.illegal_reason(self, action)
-
-    def apply(self, action: Action | str) -> list[Event]:
-        """Apply a legal action; return the events it caused (chance steps included).
-
-        The same contract as :meth:`State.apply`.  Anything but one of the listed
-        objects (notation, or an equal action made by hand) is checked first and
-        played as the listed object, or refused with the rule.  A take, an exchange
-        or a set bonus pushes a frame that undoes it from its own record
-        (:class:`FromOffer`, :class:`BonusSettled`, and :class:`Refill` when chance
-        then turned up a new offer).  A step that may end the game (the Grand Final's
-        last card), and a chance outcome applied by hand, go on in :meth:`_full_step`
-        with a snapshot of the position.
-        """
-        legal = self._legal
-        if legal is None:
-            legal = self._list_legal()
-        for listed in legal:
-            if listed is action:
-                break
-        else:  # text, or an equal action made by hand
-            listed = self._check(action, legal)
-        seat = self.turn
-        if type(listed) is Take:
-            c = listed.card
-            offer, tableau, made, i = take_or_exchange(
-                self.offer, self.tableaux[seat], c, None)
-            step = _TAKE_STEPS[seat][c.index]
-        elif type(listed) is Exchange:
-            c = listed.take
-            offer, tableau, made, i = take_or_exchange(
-                self.offer, self.tableaux[seat], c, listed.give)
-            step = _EXCHANGE_STEPS[seat][listed.give.index * _KINDS + c.index] or (
-                _exchange_step(seat, listed))
-        elif (type(listed) is Steal or type(listed) is NoBonus) and (
-                self.offer or self.pile_count):
-            # The set bonus, except when it may end the game.
-            self._legal = None
-            return self._turn_up(_BONUS_SETTLED, self._bonus(seat, listed))
-        else:  # the bonus that may end the game, or a chance outcome applied by hand
-            return self._full_step(legal, listed, None)
-        if not (offer or self.pile_count):  # the last card of the Grand Final
-            return self._full_step(legal, listed, (offer, tableau, made, step))
-        frame = _FROM_OFFER[i]
-        if made is None and offer:  # a plain turn: no set, cards left on offer
-            self._history.append(step)
-            self.offer = offer
-            tableaux = [*self.tableaux]
-            tableaux[seat] = tableau
-            self.tableaux = tuple(tableaux)
-            self.turn = (seat + 1) % self._seats
-            self._legal = None
-            self._frames.append(frame)
-            return [step.events[0]]
-        self._legal = None  # a set made, or the offer emptied
-        return self._turn_up(frame, self._after_the_action(seat, (offer, tableau, made, step)))
-
-    def _turn_up(self, frame: FromOffer | BonusSettled, events: list[Event]) -> list[Event]:
-        """Push the undo frame of a step just carried out; if the step emptied the offer
-        and chance is automatic, the new offer is turned up first (``Refill``)."""
-        count = self.to_reveal
-        if count and self.auto_chance:
-            mark = self._rng_words
-            history_len = len(self._history)
-            try:
-                self._reveal(events)
-            except BaseException:  # nothing of the step stays
-                del self._history[history_len:]
-                self._rng_rewind(mark)
-                frame.restore(self)
-                raise
-            self._frames.append(_new_tuple(Refill, (frame, count, mark)))
-        else:
-            self._frames.append(frame)
-        return events
-
-    def _full_step(self, legal: list[Action], action: Action, placed: Placed | None) -> list[Event]:
-        """Carry out ``action`` and the chance it leads to, with the core's undo frame."""
-        snapshot = self._save()
-        history_len = len(self._history)
-        mark = None
-        try:
-            self._legal = None
-            if placed is not None:
-                events = self._after_the_action(self.turn, placed)
-            else:
-                events = self._do(action)
-            if self.auto_chance and (self.to_reveal or self.deal_queue):
-                mark = self._rng_words
-                events.extend(self._resolve_chance())
-        except BaseException:
-            self._rollback(snapshot, history_len, mark)
-            raise
-        revealed = mark is not None or isinstance(action, ChanceOutcome)
-        self._frames.append(_new_tuple(Frame, (snapshot, history_len, legal, mark, revealed)))
-        return events
+    # The rules list the legal actions and explain refusals (``rules.py``).
+    _legal_actions = rules.legal_actions
+    _illegal_reason = rules.illegal_reason
 
     def _do(self, action: Action) -> list[Event]:
-        """Carry out a legal action or chance outcome and record its step; return the events.
+        """Carry out a legal action or chance outcome; return the events.
 
-        (Each Gold! step records itself, with interned steps where it can, so chance
-        steps look the same whether they are drawn or applied by hand.)
+        By how often they come: takes and exchanges, reveals, bonuses, starting donkeys.
         """
-        seat = self.turn
-        if type(action) is Steal or type(action) is NoBonus:
-            return self._bonus(seat, action)
-        if type(action) is Reveal:
-            events: list[Event] = []
-            self._reveal(events, action.card)
-            return events
-        if type(action) is DealDonkey:
-            return self._deal(action)
-        return self._after_the_action(seat, self._placed(seat, action))
+        kind = type(action)
+        if kind is Take or kind is Exchange:
+            events = self._action(self.turn, action)
+        elif kind is Reveal:
+            events = [*self._turn_up([action.card.index])[0].events]  # type: ignore[attr-defined]
+        elif kind is Steal or kind is NoBonus:
+            events = self._bonus(self.turn, action)
+        else:
+            assert isinstance(action, DealDonkey)
+            events = self._deal(action)
+        self.current_player = self._to_move()
+        return events
+
+    def _record(self, actor: int, action: Action, events: list[Event]) -> Step:
+        """The step for the history.  A take or an exchange that completes no set has one
+        event (its own): its step is made once per seat and cards (``_TAKE_STEPS``,
+        ``_EXCHANGE_STEPS``), as most steps of a game are such turns."""
+        if len(events) == 1 and actor >= 0:
+            if type(action) is Take:
+                return _TAKE_STEPS[actor][action.card.index]
+            assert isinstance(action, Exchange)
+            step = _EXCHANGE_STEPS[actor][action.give.index * _KINDS + action.take.index]
+            assert step is not None  # made by ``_action``
+            return step
+        return super()._record(actor, action, events)
 
     def chance_outcomes(self) -> list[tuple[ChanceOutcome, Fraction]]:
         """Starting donkeys: uniform over colours not dealt; reveals: by unseen counts."""
@@ -410,17 +203,6 @@ class GoldState(State["GoldGame"]):
             return DEALS[free[below(len(free))], self.deal_queue[0]]
         # The n-th unseen card in deck order, n uniform: the same as drawing from a shuffle.
         return REVEALS[bisect_right(list(accumulate(self.unseen)), below(sum(self.unseen)))]
-
-    def _resolve_chance(self) -> list[Event]:
-        """Deal the starting donkeys and turn up cards with the state's generator."""
-        events: list[Event] = []
-        while self.deal_queue:
-            deal = self._sample_chance(self._rng)
-            assert isinstance(deal, DealDonkey)
-            events.extend(self._deal(deal))
-        if self.to_reveal:
-            self._reveal(events)
-        return events
 
     def scores(self) -> tuple[int, ...]:
         """Points in each scoring pile."""
@@ -493,82 +275,71 @@ class GoldState(State["GoldGame"]):
 
     # ------------------------------------------------------------ game setup
     def _deal(self, deal: DealDonkey) -> list[Event]:
-        """Chance deals a starting donkey (its step recorded); after the last, the offer."""
+        """Chance deals a starting donkey; after the last, the offer."""
         self.deal_queue = self.deal_queue[1:]
-        self._legal = None
         events: list[Event] = []
         self._give_donkey(deal.seat, deal.card, events)
         if not self.deal_queue:
             self._shuffle_and_offer(events)
-        self._history.append(_new_tuple(Step, (CHANCE, deal, tuple(events))))
         return events
 
     def _give_donkey(self, seat: int, donkey: Card, events: list[Event]) -> None:
         """"Give each player 1 donkey card in a different colour … It forms the start of
         their tableau at the beginning of the game."""
-        self._take_unseen(donkey)
+        unseen = [*self.unseen]
+        unseen[donkey.index] -= 1
+        self.unseen = tuple(unseen)
         self._set_tableau(seat, (*self.tableaux[seat], donkey))
-        events.append(_event(DonkeyDealt, seat, donkey))
+        events.append(DonkeyDealt(seat, donkey))
 
     def _shuffle_and_offer(self, events: list[Event]) -> None:
         """"Shuffle the remaining cards … Then draw the top 2 cards from the draw pile and
         remove them from the game without looking at them.  Finally, reveal the top 5
-        cards": the 5 are turned up by chance (``_reveal``)."""
-        unseen = self.unseen
-        self.pile_count = sum(unseen) - REMOVED_UNSEEN
-        events.append(_event(CardsRemovedUnseen, REMOVED_UNSEEN))
-        # The unseen cards laid out in deck order, as ``_reveal`` wants them: the
-        # same few layouts start every game, so each is made once.
-        deck = _SETUP_DECKS.get(unseen)
-        if deck is None:
-            deck = _deck_order(unseen)
-            if len(_SETUP_DECKS) < 1024:
-                _SETUP_DECKS[unseen] = deck
-        self._laid_out = (unseen, deck)
+        cards": the 5 are turned up by chance (``_turn_up``)."""
+        self.pile_count = sum(self.unseen) - REMOVED_UNSEEN
+        events.append(CardsRemovedUnseen(REMOVED_UNSEEN))
         self.to_reveal = min(OFFER_SIZE, self.pile_count)
 
     # ------------------------------------------------------------ the turn order
-    def _placed(self, seat: int, action: Action) -> Placed:
-        """What a take or an exchange by ``seat`` does (as ``apply`` works it out)."""
-        if isinstance(action, Take):
-            offer, tableau, made, _ = take_or_exchange(
-                self.offer, self.tableaux[seat], action.card, None)
-            return offer, tableau, made, _TAKE_STEPS[seat][action.card.index]
-        assert isinstance(action, Exchange)
-        offer, tableau, made, _ = take_or_exchange(
-            self.offer, self.tableaux[seat], action.take, action.give)
-        return offer, tableau, made, _exchange_step(seat, action)
-
-    def _after_the_action(self, seat: int, placed: Placed) -> list[Event]:
-        """A take or an exchange that completes a set or empties the offer, committed
-        and recorded, then the turn order.
+    def _action(self, seat: int, action: Action) -> list[Event]:
+        """Action A (take) or B (exchange), then the set check and the turn order.
 
         "Three cards in the same colour form a set.  If, after carrying out his
         action, a player has a set in his tableau, then he must score it.  As a
         bonus, he may first take a card from an opponent's tableau."
         """
-        offer, tableau, colour, step = placed
-        self.offer = offer
-        self._set_tableau(seat, tableau)
+        if type(action) is Take:
+            c = action.card
+            self.offer, tableau, colour, _ = take_or_exchange(
+                self.offer, self.tableaux[seat], c, None)
+            step = _TAKE_STEPS[seat][c.index]
+        else:
+            assert isinstance(action, Exchange)
+            self.offer, tableau, colour, _ = take_or_exchange(
+                self.offer, self.tableaux[seat], action.take, action.give)
+            step = (_EXCHANGE_STEPS[seat][action.give.index * _KINDS + action.take.index]
+                    or _exchange_step(seat, action))
         events: list[Event] = [step.events[0]]
+        tableaux = [*self.tableaux]
+        tableaux[seat] = tableau
+        self.tableaux = tuple(tableaux)
         if colour is None:
             self._end_turn(events)
+            return events
+        events.append(SetCompleted(seat, colour))
+        choices = rules.bonus_choices(self.tableaux, seat, self._declinable)
+        if choices:
+            self.phase = BONUS  # the bonus is the next decision: these are its legal actions
+            self.set_colour = colour
+            self._legal = choices
         else:
-            events.append(_SET_COMPLETED[seat][colour])
-            choices = bonus_choices(self.tableaux, seat, self._declinable)
-            if choices:  # the bonus is the next decision: its choices are listed now
-                self.phase = BONUS
-                self.set_colour = colour
-                self._legal = choices
-            else:
-                events.append(_NO_BONUS_AVAILABLE[seat])
-                self._score_the_set(seat, colour, events)
-        self._history.append(_new_tuple(Step, (seat, step.action, tuple(events))))
+            events.append(NoBonusAvailable(seat))
+            self._score_the_set(seat, colour, events)
         return events
 
     def _bonus(self, seat: int, action: Action) -> list[Event]:
-        """The set bonus taken (a card from an opponent's tableau) or declined, recorded;
-        then the set is scored."""
+        """The set bonus taken (a card from an opponent's tableau) or declined; then the
+        set is scored."""
         events: list[Event]
         if isinstance(action, Steal):
             c, victim = action.card, action.victim
@@ -578,13 +349,12 @@ class GoldState(State["GoldGame"]):
             insort(held, c, key=_INDEX)  # in its place; no set: its colour was not there
             tableaux[seat] = tuple(held)
             self.tableaux = tuple(tableaux)
-            events = [_BONUS_TAKEN[seat][victim][c.index]]
+            events = [BonusTaken(seat, victim, c)]
         else:
-            events = [_BONUS_DECLINED[seat]]
+            events = [BonusDeclined(seat)]
         colour = self.set_colour
         assert colour is not None
         self._score_the_set(seat, colour, events)
-        self._history.append(_new_tuple(Step, (seat, action, tuple(events))))
         return events
 
     def _score_the_set(self, seat: int, colour: str, events: list[Event]) -> None:
@@ -595,30 +365,10 @@ class GoldState(State["GoldGame"]):
         piles = [*self.piles]
         piles[seat] += scored
         self.piles = tuple(piles)
-        known = _SET_SCORED[seat]
-        event = known.get(scored)
-        if event is None:
-            event = known[scored] = SetScored(seat, scored)
-        events.append(event)
+        events.append(SetScored(seat, scored))
         self.set_colour = None
         self.phase = ACTION
         self._end_turn(events)
-
-    def _unscore(self, seat: int, events: tuple[Event, ...]) -> str | None:
-        """Undo a set scored in ``events`` (for undo): its cards leave the scoring pile and
-        go back into the tableau.  The colour of the set, or None if none was scored."""
-        for event in events:
-            if type(event) is SetScored:
-                scored = event.cards
-                piles = [*self.piles]
-                piles[seat] = piles[seat][:-len(scored)]  # it was added on top
-                self.piles = tuple(piles)
-                held = [*self.tableaux[seat]]
-                for c in scored:
-                    insort(held, c, key=_INDEX)
-                self._set_tableau(seat, tuple(held))
-                return scored[0].colour
-        return None
 
     def _end_turn(self, events: list[Event]) -> None:
         """An empty offer is refilled, or in the Grand Final the game ends; then the next
@@ -637,7 +387,7 @@ class GoldState(State["GoldGame"]):
                 self._colour_and_final_scoring(events)
                 return
             self.to_reveal = min(OFFER_SIZE, pile)
-            events.append(_OFFER_REFILLED[self.to_reveal])
+            events.append(OfferRefilled(self.to_reveal))
         self.turn = (self.turn + 1) % self._seats
 
     def _colour_and_final_scoring(self, events: list[Event]) -> None:
@@ -659,59 +409,50 @@ class GoldState(State["GoldGame"]):
         events.append(GameOver(outcome.scores, outcome.winners))
 
     # ------------------------------------------------------------ chance turns up cards
-    def _reveal(self, events: list[Event], chosen: Card | None = None) -> None:
-        """Turn cards up from the draw pile into the offer, each a chance step recorded
-        in the history; the Grand Final begins when the draw pile runs out.
+    def _turn_up(self, drawn: list[int]) -> list[Step]:
+        """Chance turns up the cards ``drawn`` (by index, in order) from the draw pile into
+        the offer, one chance step each; the Grand Final begins when the draw pile runs out.
 
-        ``chosen``: the one card of a chance outcome applied by hand.  Otherwise every
-        card still to be revealed is drawn with the state's generator, as
-        ``_sample_chance`` draws it: the n-th of the unseen cards laid out in deck
-        order, n uniform (CPython's ``randrange``, written out).
+        "When the last 5 cards have been revealed from the draw pile, the "Grand Final"
+        begins."
         """
-        history = self._history
-        count = self.to_reveal if chosen is None else 1
         unseen = [*self.unseen]
-        laid_out = self._laid_out  # kept from the last refill while the unseen cards are
-        deck = [*(laid_out[1] if laid_out[0] is self.unseen else _deck_order(unseen))]
-        offer = [*self.offer]
-        pile = self.pile_count
-        getrandbits = self._rng.getrandbits
-        reveal_steps = _REVEAL_STEPS
-        words = count  # one 32-bit word a draw, and one more for each draw thrown back
-        n = len(deck)
-        for _ in range(count):
-            if chosen is None:
-                k = _BITS[n]
-                r = getrandbits(k)
-                while r >= n:
-                    r = getrandbits(k)
-                    words += 1
-                i = deck.pop(r)
-            else:
-                i = chosen.index
-                deck.remove(i)
-            n -= 1
+        for i in drawn:
             unseen[i] -= 1
-            pile -= 1
-            offer.append(ALL_CARDS[i])
-            step = reveal_steps[pile * _KINDS + i] or _reveal_step(i, pile)
-            events.append(step.events[0])
-            history.append(step)
-        if chosen is None:
-            self._rng_words += words
         self.unseen = tuple(unseen)
-        self._laid_out = (self.unseen, deck)  # copied before it is drawn from again
-        self.offer = tuple(offer)
+        self.offer += tuple(map(ALL_CARDS.__getitem__, drawn))
+        pile = self.pile_count
+        steps = []
+        for i in drawn:
+            pile -= 1
+            steps.append(_REVEALED[pile][i])  # the step of a card turned up, made once
         self.pile_count = pile
-        self.to_reveal -= count
-        self._legal = None
+        self.to_reveal -= len(drawn)
         if not pile:
-            # "When the last 5 cards have been revealed from the draw pile, the "Grand
-            # Final" begins."
             self.grand_final = True
-            events.append(_GRAND_FINAL)
-            last = history[-1]
-            history[-1] = _new_tuple(Step, (CHANCE, last.action, (*last.events, _GRAND_FINAL)))
+            last = steps[-1]
+            steps[-1] = _new_tuple(Step, (CHANCE, last.action, (*last.events, GrandFinalBegins())))
+        return steps
+
+    def _resolve_chance(self) -> list[Event]:
+        """Chance with the state's generator: the starting donkeys, then the cards to turn up.
+
+        As the core resolves chance (each card one chance step of the history, drawn
+        as :meth:`_sample_chance` draws it: the n-th unseen card in deck order, n
+        uniform), with the unseen cards laid out in deck order once for the whole offer.
+        """
+        if self.deal_queue:
+            return super()._resolve_chance()
+        counts, laid_out = self._laid_out
+        if counts is not self.unseen:  # changed since the last refill (a redeal, an undo)
+            laid_out = tuple(chain.from_iterable(map(repeat, range(len(ALL_CARDS)), self.unseen)))
+        deck = [*laid_out]
+        steps = self._turn_up([deck.pop(self._below(len(deck))) for _ in range(self.to_reveal)])
+        self._laid_out = (self.unseen, tuple(deck))
+        self._history += steps
+        self.current_player = self._to_move()
+        self._legal = None
+        return [event for step in steps for event in step.events]
 
     # ------------------------------------------------------------ the generator
     def _below(self, n: int) -> int:
@@ -751,16 +492,18 @@ class GoldState(State["GoldGame"]):
     # ------------------------------------------------------------ snapshots
     def _save(self) -> GoldPosition:
         # Written out, in the order of GoldPosition's fields: a third of the cost of
-        # ``attrgetter(*GoldPosition._fields)``, and it runs before most steps that are
-        # not plain turns (``tests/games/gold/test_position.py`` checks it by name).
+        # ``attrgetter(*GoldPosition._fields)``, and it runs before every step
+        # (``tests/games/gold/test_position.py`` checks it by name).
         return _new_tuple(GoldPosition, (
             self.phase, self.turn, self.offer, self.tableaux, self.piles, self.unseen,
             self.pile_count, self.to_reveal, self.deal_queue, self.grand_final,
             self.set_colour, self.box, self.discard))
 
     def _load(self, snapshot: GoldPosition) -> None:
-        for name, value in zip(GoldPosition._fields, snapshot, strict=True):
-            setattr(self, name, value)
+        (self.phase, self.turn, self.offer, self.tableaux, self.piles, self.unseen,
+         self.pile_count, self.to_reveal, self.deal_queue, self.grand_final,
+         self.set_colour, self.box, self.discard) = snapshot
+        self.current_player = self._to_move()
         self._legal = None
 
     def _snapshot_to_json(self, snapshot: GoldPosition) -> Any:
@@ -777,98 +520,39 @@ class GoldState(State["GoldGame"]):
         taken = {c.colour for t in self.tableaux for c in t}
         return [c for c in COLOURS if c not in taken]
 
-    def _take_unseen(self, c: Card) -> None:
-        unseen = self.unseen
-        i = c.index
-        if unseen[i] <= 0:
-            raise AssertionError(f"no unseen {c} left")  # pragma: no cover
-        changed = list(unseen)
-        changed[i] -= 1
-        self.unseen = tuple(changed)
-
     def _set_tableau(self, seat: int, cards: Cards) -> None:
         changed = [*self.tableaux]
         changed[seat] = cards
         self.tableaux = tuple(changed)
 
 
-_INDEX = attrgetter("index")
-_FROM_OFFER: tuple[FromOffer, ...] = tuple(FromOffer(i) for i in range(OFFER_SIZE))
-"""The undo frame of a take or an exchange, per place in the offer of the card taken."""
-_BONUS_SETTLED = BonusSettled()
-_GRAND_FINAL = GrandFinalBegins()
+_new_tuple = tuple.__new__
 _KINDS = len(ALL_CARDS)
+_INDEX = attrgetter("index")
 _TAKE_STEPS: tuple[tuple[Step, ...], ...] = tuple(
     tuple(Step(seat, rules.TAKES[c.index], (CardTaken(seat, c),)) for c in ALL_CARDS)
     for seat in range(3)
 )
-"""The history step of a take, per seat and card."""
-_EXCHANGE_STEPS: tuple[list[Step | None], ...] = tuple(
-    [None] * (_KINDS * _KINDS) for _ in range(3)
+"""The step of a take that completes no set, per seat and card: made once, as most steps
+are takes (a take that does complete one starts with the same event)."""
+_REVEALED: tuple[tuple[Step, ...], ...] = tuple(
+    tuple(Step(CHANCE, REVEALS[c.index], (CardRevealed(c, pile),)) for c in ALL_CARDS)
+    for pile in range(sum(full_deck().values()))
 )
+"""The chance step of a card turned up, per draw pile left and card: most chance steps."""
+_EXCHANGE_STEPS: tuple[list[Step | None], ...] = tuple(
+    [None] * (len(ALL_CARDS) ** 2) for _ in range(3)
+)
+"""The step of an exchange that completes no set, per seat and (give, take) pair of cards,
+made the first time it is played."""
 
 
 def _exchange_step(seat: int, action: Exchange) -> Step:
-    """The history step of an exchange: one object per seat and action."""
-    give, take = action.give, action.take
-    key = give.index * _KINDS + take.index
-    row = _EXCHANGE_STEPS[seat]
-    found = row[key]
-    if found is None:
-        listed = rules.EXCHANGES[give.index][take.index]  # the interned action
-        found = row[key] = Step(seat, listed, (CardExchanged(seat, give, take, listed.option),))
-    return found
-
-
-# The events of sets, bonuses and refills, made once (as ``_event`` would, without the key).
-_SET_COMPLETED: tuple[dict[str, Event], ...] = tuple(
-    {colour: SetCompleted(seat, colour) for colour in COLOURS} for seat in range(3)
-)
-_NO_BONUS_AVAILABLE: tuple[Event, ...] = tuple(NoBonusAvailable(seat) for seat in range(3))
-_BONUS_DECLINED: tuple[Event, ...] = tuple(BonusDeclined(seat) for seat in range(3))
-_BONUS_TAKEN: tuple[tuple[tuple[Event, ...], ...], ...] = tuple(
-    tuple(tuple(BonusTaken(seat, victim, c) for c in ALL_CARDS) for victim in range(3))
-    for seat in range(3)
-)
-_SET_SCORED: tuple[dict[Cards, Event], ...] = ({}, {}, {})
-"""The event of a set scored, per seat and cards (made the first time)."""
-_OFFER_REFILLED: tuple[Event, ...] = tuple(OfferRefilled(n) for n in range(OFFER_SIZE + 1))
-
-
-_REVEAL_STEPS: list[Step | None] = [None] * (_KINDS * (sum(full_deck().values()) + 1))
-"""The chance step of each card revealed and draw pile left (made the first time)."""
-_BITS: tuple[int, ...] = tuple(n.bit_length() for n in range(len(_REVEAL_STEPS) // _KINDS + 1))
-"""``n.bit_length()`` for every size of the unseen cards."""
-_SETUP_DECKS: dict[tuple[int, ...], tuple[int, ...]] = {}
-"""The unseen cards in deck order after the starting donkeys, per count of each card."""
-
-
-def _deck_order(unseen: tuple[int, ...] | list[int]) -> tuple[int, ...]:
-    """The unseen cards in deck order: each card's index, as many times as it is unseen."""
-    return tuple(chain.from_iterable(map(repeat, range(_KINDS), unseen)))
-
-
-def _reveal_step(i: int, draw_pile: int) -> Step:
-    """The chance step revealing card ``i`` and leaving ``draw_pile`` cards (one object each)."""
-    key = draw_pile * _KINDS + i
-    found = _REVEAL_STEPS[key]
-    if found is None:
-        found = _REVEAL_STEPS[key] = Step(
-            CHANCE, REVEALS[i], (CardRevealed(ALL_CARDS[i], draw_pile),)
-        )
-    return found
-
-
-_EVENTS: dict[tuple[Any, ...], Event] = {}
-
-
-def _event(kind: type[Event], *args: Any) -> Event:
-    """The one event object of ``kind`` with these fields (made the first time)."""
-    key = (kind, *args)
-    found = _EVENTS.get(key)
-    if found is None:
-        found = _EVENTS[key] = kind(*args)
-    return found
+    """The step of an exchange, made the first time it is played and kept."""
+    event = CardExchanged(seat, action.give, action.take, action.option)
+    step = _EXCHANGE_STEPS[seat][action.give.index * _KINDS + action.take.index] = Step(
+        seat, action, (event,))
+    return step
 
 
 def _without(cards: Cards, c: Card) -> Cards:

@@ -61,11 +61,11 @@ def test_a_failing_step_leaves_the_state_and_generator_untouched(
         _play_until_a_refill(state, rng)
     twin = state.clone()
 
-    def broken(self: GoldState, events: list[object]) -> None:
-        self._below(10)  # draw, then fail half-way
+    def broken(self: GoldState, drawn: list[int]) -> None:
+        self._below(10)  # the cards are drawn: draw more, then fail half-way
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(GoldState, "_reveal", broken)
+    monkeypatch.setattr(GoldState, "_turn_up", broken)
     with pytest.raises(RuntimeError):
         _play_until_a_refill(state, random.Random(5))
     monkeypatch.undo()

@@ -1,11 +1,11 @@
-"""``GoldState.apply`` has a quick path for listed actions; it must agree with the general one.
+"""Gold! is applied and undone by the core (``State.apply``, ``State.undo``), one way.
 
-The quick path runs when a bot or a view sends one of the listed action
-objects.  An equal action built by hand, or notation, is first parsed and
-checked (and refused with its rule if illegal), then played as the listed
-object.  Both must leave the same position, history and events, on every kind
-of turn: plain takes and exchanges, sets, bonuses, refills and the end of the
-game.  Plain turns push a compact undo frame of their own (``PlainTurn``).
+A bot or a view sends one of the listed action objects; an equal action built by hand,
+or notation, is first parsed and checked (and refused with its rule if illegal), then
+played as the listed object.  Both must leave the same position, history and events, on
+every kind of turn: plain takes and exchanges, sets, bonuses, refills and the end of the
+game; and undo must put every one of them back (a ``GoldPosition`` snapshot and the
+generator rewound by the words chance drew).
 """
 
 import random
@@ -45,8 +45,7 @@ def test_listed_objects_and_notation_play_the_same_game(seed: int, players: int)
 
 
 def test_a_clone_draws_its_own_cards_after_the_original_refilled() -> None:
-    # Refills keep the unseen cards laid out in deck order between turns; a clone
-    # must not share that with the state it was copied from.
+    # A clone has its own generator and position: what it turns up later is its own.
     state = goldlab.make("gold", players=2, seed=11, mode="study")
     assert isinstance(state, GoldState)
     rng = random.Random(11)
@@ -84,7 +83,7 @@ _CARDS = st.sampled_from(ALL_CARDS)
 
 @settings(max_examples=400, deadline=None)
 @given(offer=st.lists(_CARDS, max_size=5), tableau=st.lists(_CARDS, max_size=9))
-def test_the_quick_listing_is_the_plain_reading_of_the_rules(
+def test_the_listing_is_the_plain_reading_of_the_rules(
     offer: list[Card], tableau: list[Card]
 ) -> None:
     held = tuple(sorted(tableau, key=lambda c: c.index))
@@ -97,7 +96,7 @@ def test_the_quick_listing_is_the_plain_reading_of_the_rules(
 def test_bonus_choices_listed_with_the_set_are_the_rules_choices(
     seed: int, players: int, declinable: bool
 ) -> None:
-    # A set lists the bonus choices at once; they must be what the rules list.
+    # After a set, the legal actions are the rules' bonus choices.
     state = goldlab.make("gold", players=players, seed=seed, mode="study",
                          bonus_may_be_declined=declinable)
     assert isinstance(state, GoldState)
@@ -117,7 +116,7 @@ def test_bonus_choices_listed_with_the_set_are_the_rules_choices(
 def test_undo_after_every_kind_of_turn_restores_the_whole_position(
     seed: int, players: int
 ) -> None:
-    # Plain turns push a compact undo frame, the others a full one; both must restore all.
+    # Every kind of turn is put back by its snapshot, the generator rewound with it.
     state = goldlab.make("gold", players=players, seed=seed, mode="study")
     assert isinstance(state, GoldState)
     rng = random.Random(seed)
@@ -162,12 +161,11 @@ def test_play_mode_undoes_turns_that_turn_up_no_card_and_refuses_refills() -> No
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3]),
        colours=st.sampled_from([None, "fixed"]))
-def test_the_quick_set_up_deals_and_reveals_what_chance_steps_one_by_one_would(
+def test_the_set_up_deals_and_reveals_what_chance_steps_one_by_one_would(
     seed: int, players: int, colours: str | None,
 ) -> None:
-    # Set-up deals the starting donkeys and turns up the first offer without the
-    # general chance machinery (and lays the unseen cards out once per set-up).
-    # Sampling each chance step by hand from the same generator must give the same.
+    # Set-up deals the starting donkeys and turns up the first offer by chance;
+    # sampling each chance step by hand from the same generator must give the same.
     options = {"starting_donkeys": ",".join(["pink", "green", "red"][:players])} \
         if colours else {}
     quick = goldlab.make("gold", players=players, seed=seed, mode="study", **options)
@@ -181,8 +179,24 @@ def test_the_quick_set_up_deals_and_reveals_what_chance_steps_one_by_one_would(
     assert quick.setup_events == by_hand.setup_events
     assert quick._save() == by_hand._save()
     assert quick._rng.getstate() == by_hand._rng.getstate()
-    # The next refill draws from the kept layout: the same cards as counting would.
-    assert quick._laid_out[0] is quick.unseen
-    assert sorted(quick._laid_out[1]) == [
-        i for i, n in enumerate(quick.unseen) for _ in range(n)
-    ]
+
+
+def test_a_clone_turning_up_cards_leaves_the_original_alone() -> None:
+    # The unseen cards laid out at one refill are kept for the next (``_laid_out``), and a
+    # clone starts with the same: each must turn up its own cards.
+    played = goldlab.make("gold", players=2, seed=6, mode="study")
+    alone = goldlab.make("gold", players=2, seed=6, mode="study")
+    rng = random.Random(6)
+    while not played.is_terminal():
+        other = played.clone()
+        side = random.Random(len(played.history))
+        for _ in range(12):  # a refill or two on the clone
+            if other.is_terminal():
+                break
+            legal = other.legal_actions()
+            other.apply(legal[side.randrange(len(legal))])
+        legal = played.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        played.apply(action)
+        alone.apply(action)
+    assert played == alone
