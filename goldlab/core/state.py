@@ -338,15 +338,10 @@ class State(ABC, Generic[G]):
             action = self._check(action, legal)
         history = self._history
         actor = self.current_player
-        if not self.keeps_undo:  # a search's sample: nothing to put back, ever
-            self._legal = None
-            events = self._do(action)
-            history.append(self._record(actor, action, events))
-            if self.auto_chance and self.current_player == CHANCE:
-                events.extend(self._resolve_chance())
-            return events
+        keeps = self.keeps_undo  # False in a search's sample: nothing to put back, ever
         frames = self._frames
-        snapshot = self._save() if len(frames) % self.snapshot_every == 0 else None
+        snapshot = (self._save() if keeps and len(frames) % self.snapshot_every == 0
+                    else None)
         history_len = len(history)
         revealed = actor == CHANCE  # (the listed actions of a chance node are its outcomes)
         mark = None
@@ -355,13 +350,16 @@ class State(ABC, Generic[G]):
             events = self._do(action)
             history.append(self._record(actor, action, events))
             if self.auto_chance and self.current_player == CHANCE:
-                mark = self._rng_mark()
+                if keeps:
+                    mark = self._rng_mark()
                 revealed = True
                 events.extend(self._resolve_chance())
         except BaseException:
-            self._rollback(snapshot, history_len, mark)
+            if keeps:
+                self._rollback(snapshot, history_len, mark)
             raise
-        frames.append((snapshot, history_len, legal, mark, revealed))
+        if keeps:
+            frames.append((snapshot, history_len, legal, mark, revealed))
         return events
 
     def _check(self, action: Action | str, legal: Sequence[Action]) -> Action:
@@ -613,7 +611,7 @@ class State(ABC, Generic[G]):
         while self.current_player == CHANCE:
             outcome = self._sample_chance(self._rng)
             caused = self._do(outcome)
-            history.append(_new_tuple(Step, (CHANCE, outcome, tuple(caused))))
+            history.append(self._record(CHANCE, outcome, caused))
             events += caused
         self._legal = None
         return events
