@@ -348,7 +348,7 @@ class State(ABC, Generic[G]):
         try:
             self._legal = None
             events = self._do(action)
-            history.append(self._record(actor, action, events))
+            history.append(_new_tuple(Step, (actor, action, tuple(events))))
             if self.auto_chance and self.current_player == CHANCE:
                 if keeps:
                     mark = self._rng_mark()
@@ -379,10 +379,6 @@ class State(ABC, Generic[G]):
         if mark is not None:
             self._rng_rewind(mark)
         self._legal = None
-
-    def _record(self, actor: int, action: Action, events: list[Event]) -> Step:
-        """The step of ``action`` for the history (a game may hand out steps made once)."""
-        return _new_tuple(Step, (actor, action, tuple(events)))
 
     def _rewind(self, snapshot: Snapshot | None, history_len: int) -> None:
         """Put the position back as it was when the history was ``history_len`` steps long.
@@ -607,14 +603,19 @@ class State(ABC, Generic[G]):
     def _resolve_chance(self) -> list[Event]:
         """Resolve chance nodes with the state's generator until a player (or the end) is next."""
         events: list[Event] = []
-        history = self._history
         while self.current_player == CHANCE:
-            outcome = self._sample_chance(self._rng)
-            caused = self._do(outcome)
-            history.append(self._record(CHANCE, outcome, caused))
-            events += caused
+            events += self._chance_step()
         self._legal = None
         return events
+
+    def _chance_step(self) -> list[Event]:
+        """Resolve the chance node at hand with the state's generator and record the step;
+        return its events.  (A game may resolve several chance nodes in one call, each
+        recorded as its own step: Gold! turns up a whole offer.)"""
+        outcome = self._sample_chance(self._rng)
+        caused = self._do(outcome)
+        self._history.append(_new_tuple(Step, (CHANCE, outcome, tuple(caused))))
+        return caused
 
     def _become_position(self, snapshot: Snapshot) -> None:
         """Make this fresh state start from ``snapshot`` instead of the normal set-up.

@@ -19,8 +19,8 @@ from __future__ import annotations
 import random
 from bisect import bisect_right, insort
 from fractions import Fraction
-from itertools import accumulate, chain, repeat
-from operator import attrgetter
+from itertools import accumulate, chain
+from operator import attrgetter, mul
 from typing import TYPE_CHECKING, Any
 
 from goldlab.core.options import check_seat
@@ -106,7 +106,7 @@ class GoldState(State["GoldGame"]):
         self._laid_out: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
         """The unseen cards laid out in deck order (by index), and the counts they were
         laid out from: kept from one refill to the next, as only the cards turned up
-        change them (see :meth:`_resolve_chance`)."""
+        change them (see :meth:`_chance_step`)."""
         self._load(before_the_deal(n, game.options.start_player))
         self.setup_events: list[Event] = []
         if self.box:
@@ -124,8 +124,9 @@ class GoldState(State["GoldGame"]):
     # ------------------------------------------------------------ protocol
     current_player: int = CHANCE
     """The seat to act, CHANCE while cards are dealt or revealed, TERMINAL at the end:
-    worked out by :meth:`_to_move` after every step and load (it is read several times
-    a step, and an attribute is read far quicker than a property)."""
+    set by the turn order at the end of a turn (:meth:`_end_turn`) and by :meth:`_to_move`
+    after any other step and every load (it is read several times a step, and an
+    attribute is read far quicker than a property)."""
 
     def _to_move(self) -> int:
         """Who moves in the position as it stands (kept as :attr:`current_player`)."""
@@ -156,29 +157,16 @@ class GoldState(State["GoldGame"]):
         """
         kind = type(action)
         if kind is Take or kind is Exchange:
-            events = self._action(self.turn, action)
-        elif kind is Reveal:
+            return self._action(self.turn, action)  # (the turn order says who moves next)
+        if kind is Steal or kind is NoBonus:
+            return self._bonus(self.turn, action)
+        if kind is Reveal:
             events = [*self._turn_up([action.card.index])[0].events]  # type: ignore[attr-defined]
-        elif kind is Steal or kind is NoBonus:
-            events = self._bonus(self.turn, action)
         else:
             assert isinstance(action, DealDonkey)
             events = self._deal(action)
         self.current_player = self._to_move()
         return events
-
-    def _record(self, actor: int, action: Action, events: list[Event]) -> Step:
-        """The step for the history.  A take or an exchange that completes no set has one
-        event (its own): its step is made once per seat and cards (``_TAKE_STEPS``,
-        ``_EXCHANGE_STEPS``), as most steps of a game are such turns."""
-        if len(events) == 1 and actor >= 0:
-            if type(action) is Take:
-                return _TAKE_STEPS[actor][action.card.index]
-            assert isinstance(action, Exchange)
-            step = _EXCHANGE_STEPS[actor][action.give.index * _KINDS + action.take.index]
-            assert step is not None  # made by ``_action``
-            return step
-        return super()._record(actor, action, events)
 
     def chance_outcomes(self) -> list[tuple[ChanceOutcome, Fraction]]:
         """Starting donkeys: uniform over colours not dealt; reveals: by unseen counts."""
@@ -312,14 +300,14 @@ class GoldState(State["GoldGame"]):
             c = action.card
             self.offer, tableau, colour, _ = take_or_exchange(
                 self.offer, self.tableaux[seat], c, None)
-            step = _TAKE_STEPS[seat][c.index]
+            event: Event = _TAKEN[seat][c.index]
         else:
             assert isinstance(action, Exchange)
             self.offer, tableau, colour, _ = take_or_exchange(
                 self.offer, self.tableaux[seat], action.take, action.give)
-            step = (_EXCHANGE_STEPS[seat][action.give.index * _KINDS + action.take.index]
-                    or _exchange_step(seat, action))
-        events: list[Event] = [step.events[0]]
+            event = (_EXCHANGED[seat][action.give.index * _KINDS + action.take.index]
+                     or _card_exchanged(seat, action))
+        events: list[Event] = [event]
         tableaux = [*self.tableaux]
         tableaux[seat] = tableau
         self.tableaux = tuple(tableaux)
@@ -372,7 +360,8 @@ class GoldState(State["GoldGame"]):
 
     def _end_turn(self, events: list[Event]) -> None:
         """An empty offer is refilled, or in the Grand Final the game ends; then the next
-        player.
+        player.  Sets who moves next: chance when cards are to be turned up, else the
+        next seat (:meth:`_to_move` agrees, ``test_apply_and_undo.py`` checks).
 
         "When a player takes the last card on offer … Afterwards, 5 new cards are
         revealed from the draw pile, forming a new offer.  It is then the next
@@ -385,10 +374,12 @@ class GoldState(State["GoldGame"]):
             pile = self.pile_count
             if not pile:
                 self._colour_and_final_scoring(events)
+                self.current_player = TERMINAL
                 return
             self.to_reveal = min(OFFER_SIZE, pile)
             events.append(OfferRefilled(self.to_reveal))
         self.turn = (self.turn + 1) % self._seats
+        self.current_player = CHANCE if self.to_reveal else self.turn
 
     def _colour_and_final_scoring(self, events: list[Event]) -> None:
         """Colour scoring banks or discards every tableau card (``scoring.colour_scoring``);
@@ -417,15 +408,14 @@ class GoldState(State["GoldGame"]):
         begins."
         """
         unseen = [*self.unseen]
-        for i in drawn:
-            unseen[i] -= 1
-        self.unseen = tuple(unseen)
-        self.offer += tuple(map(ALL_CARDS.__getitem__, drawn))
         pile = self.pile_count
         steps = []
         for i in drawn:
+            unseen[i] -= 1
             pile -= 1
             steps.append(_REVEALED[pile][i])  # the step of a card turned up, made once
+        self.unseen = tuple(unseen)
+        self.offer += tuple(map(ALL_CARDS.__getitem__, drawn))
         self.pile_count = pile
         self.to_reveal -= len(drawn)
         if not pile:
@@ -434,25 +424,30 @@ class GoldState(State["GoldGame"]):
             steps[-1] = _new_tuple(Step, (CHANCE, last.action, (*last.events, GrandFinalBegins())))
         return steps
 
-    def _resolve_chance(self) -> list[Event]:
-        """Chance with the state's generator: the starting donkeys, then the cards to turn up.
+    def _chance_step(self) -> list[Event]:
+        """Chance with the state's generator: a starting donkey, or all the cards to turn up.
 
         As the core resolves chance (each card one chance step of the history, drawn
         as :meth:`_sample_chance` draws it: the n-th unseen card in deck order, n
         uniform), with the unseen cards laid out in deck order once for the whole offer.
         """
         if self.deal_queue:
-            return super()._resolve_chance()
+            return super()._chance_step()
         counts, laid_out = self._laid_out
-        if counts is not self.unseen:  # changed since the last refill (a redeal, an undo)
-            laid_out = tuple(chain.from_iterable(map(repeat, range(len(ALL_CARDS)), self.unseen)))
+        if counts is not self.unseen:  # changed since the last offer (a deal, a redeal, an undo)
+            laid_out = tuple(chain.from_iterable(map(mul, _EACH_CARD, self.unseen)))
         deck = [*laid_out]
-        steps = self._turn_up([deck.pop(self._below(len(deck))) for _ in range(self.to_reveal)])
+        drawn = []
+        for _ in range(self.to_reveal):
+            drawn.append(deck.pop(self._below(len(deck))))
+        steps = self._turn_up(drawn)
         self._laid_out = (self.unseen, tuple(deck))
         self._history += steps
         self.current_player = self._to_move()
-        self._legal = None
-        return [event for step in steps for event in step.events]
+        events: list[Event] = []
+        for step in steps:
+            events += step.events
+        return events
 
     # ------------------------------------------------------------ the generator
     def _below(self, n: int) -> int:
@@ -529,30 +524,29 @@ class GoldState(State["GoldGame"]):
 _new_tuple = tuple.__new__
 _KINDS = len(ALL_CARDS)
 _INDEX = attrgetter("index")
-_TAKE_STEPS: tuple[tuple[Step, ...], ...] = tuple(
-    tuple(Step(seat, rules.TAKES[c.index], (CardTaken(seat, c),)) for c in ALL_CARDS)
-    for seat in range(3)
+_EACH_CARD = tuple((i,) for i in range(_KINDS))
+"""One of each card index: ``_EACH_CARD[i] * n`` is card ``i`` laid out ``n`` times."""
+_TAKEN: tuple[tuple[CardTaken, ...], ...] = tuple(
+    tuple(CardTaken(seat, c) for c in ALL_CARDS) for seat in range(3)
 )
-"""The step of a take that completes no set, per seat and card: made once, as most steps
-are takes (a take that does complete one starts with the same event)."""
+"""The event of a take, per seat and card: made once, as most steps are takes."""
+_EXCHANGED: tuple[list[CardExchanged | None], ...] = tuple(
+    [None] * (len(ALL_CARDS) ** 2) for _ in range(3)
+)
+"""The event of an exchange, per seat and (give, take) pair of cards, made the first time
+it is played."""
 _REVEALED: tuple[tuple[Step, ...], ...] = tuple(
     tuple(Step(CHANCE, REVEALS[c.index], (CardRevealed(c, pile),)) for c in ALL_CARDS)
     for pile in range(sum(full_deck().values()))
 )
 """The chance step of a card turned up, per draw pile left and card: most chance steps."""
-_EXCHANGE_STEPS: tuple[list[Step | None], ...] = tuple(
-    [None] * (len(ALL_CARDS) ** 2) for _ in range(3)
-)
-"""The step of an exchange that completes no set, per seat and (give, take) pair of cards,
-made the first time it is played."""
 
 
-def _exchange_step(seat: int, action: Exchange) -> Step:
-    """The step of an exchange, made the first time it is played and kept."""
-    event = CardExchanged(seat, action.give, action.take, action.option)
-    step = _EXCHANGE_STEPS[seat][action.give.index * _KINDS + action.take.index] = Step(
-        seat, action, (event,))
-    return step
+def _card_exchanged(seat: int, action: Exchange) -> CardExchanged:
+    """The event of an exchange, made the first time it is played and kept."""
+    event = _EXCHANGED[seat][action.give.index * _KINDS + action.take.index] = CardExchanged(
+        seat, action.give, action.take, action.option)
+    return event
 
 
 def _without(cards: Cards, c: Card) -> Cards:

@@ -9,6 +9,8 @@ generator rewound by the words chance drew).
 """
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -20,6 +22,19 @@ from goldlab.games.gold import rules
 from goldlab.games.gold.cards import ALL_CARDS, Card
 from goldlab.games.gold.rules import BONUS
 from goldlab.games.gold.state import GoldState
+
+
+def _positions(seed: int, players: int, **options: Any) -> Iterator[GoldState]:
+    """A seeded random game of Gold!, position by position to the end (one state, played
+    on after each is looked at)."""
+    state = goldlab.make("gold", players=players, seed=seed, mode="study", **options)
+    assert isinstance(state, GoldState)
+    rng = random.Random(seed)
+    yield state
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        yield state
 
 
 def _same(a: GoldState, b: GoldState) -> None:
@@ -97,17 +112,11 @@ def test_bonus_choices_listed_with_the_set_are_the_rules_choices(
     seed: int, players: int, declinable: bool
 ) -> None:
     # After a set, the legal actions are the rules' bonus choices.
-    state = goldlab.make("gold", players=players, seed=seed, mode="study",
-                         bonus_may_be_declined=declinable)
-    assert isinstance(state, GoldState)
-    rng = random.Random(seed)
     bonuses = 0
-    while not state.is_terminal():
-        legal = state.legal_actions()
+    for state in _positions(seed, players, bonus_may_be_declined=declinable):
         if state.phase == BONUS:
             bonuses += 1
-            assert legal == rules.legal_actions(state)
-        state.apply(legal[rng.randrange(len(legal))])
+            assert state.legal_actions() == rules.legal_actions(state)
     assert bonuses  # every game of Gold! has sets with a bonus to choose
 
 
@@ -129,6 +138,18 @@ def test_undo_after_every_kind_of_turn_restores_the_whole_position(
         assert (state._save(), state.history, state.legal_actions(),
                 state._rng.getstate()) == before
         assert state.apply(action) == events
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3]),
+       auto_chance=st.booleans())
+def test_the_turn_order_names_who_moves_as_the_position_does(
+    seed: int, players: int, auto_chance: bool
+) -> None:
+    # The end of a turn sets who moves next itself (``_end_turn``); every other step
+    # works it out from the position (``_to_move``).  Both must agree, every step.
+    for state in _positions(seed, players, auto_chance=auto_chance):
+        assert state.current_player == state._to_move()
 
 
 def test_play_mode_undoes_turns_that_turn_up_no_card_and_refuses_refills() -> None:
