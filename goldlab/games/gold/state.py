@@ -19,8 +19,8 @@ from __future__ import annotations
 import random
 from bisect import bisect_right, insort
 from fractions import Fraction
-from itertools import accumulate, chain
-from operator import attrgetter, mul
+from itertools import accumulate, chain, repeat
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from goldlab.core.options import check_seat
@@ -300,14 +300,12 @@ class GoldState(State["GoldGame"]):
             c = action.card
             self.offer, tableau, colour, _ = take_or_exchange(
                 self.offer, self.tableaux[seat], c, None)
-            event: Event = _TAKEN[seat][c.index]
+            events: list[Event] = [_TAKEN[seat][c.index]]
         else:
             assert isinstance(action, Exchange)
             self.offer, tableau, colour, _ = take_or_exchange(
                 self.offer, self.tableaux[seat], action.take, action.give)
-            event = (_EXCHANGED[seat][action.give.index * _KINDS + action.take.index]
-                     or _card_exchanged(seat, action))
-        events: list[Event] = [event]
+            events = [_exchanged(seat, action)]
         tableaux = [*self.tableaux]
         tableaux[seat] = tableau
         self.tableaux = tuple(tableaux)
@@ -435,7 +433,7 @@ class GoldState(State["GoldGame"]):
             return super()._chance_step()
         counts, laid_out = self._laid_out
         if counts is not self.unseen:  # changed since the last offer (a deal, a redeal, an undo)
-            laid_out = tuple(chain.from_iterable(map(mul, _EACH_CARD, self.unseen)))
+            laid_out = tuple(chain.from_iterable(map(repeat, range(_KINDS), self.unseen)))
         deck = [*laid_out]
         drawn = []
         for _ in range(self.to_reveal):
@@ -524,8 +522,6 @@ class GoldState(State["GoldGame"]):
 _new_tuple = tuple.__new__
 _KINDS = len(ALL_CARDS)
 _INDEX = attrgetter("index")
-_EACH_CARD = tuple((i,) for i in range(_KINDS))
-"""One of each card index: ``_EACH_CARD[i] * n`` is card ``i`` laid out ``n`` times."""
 _TAKEN: tuple[tuple[CardTaken, ...], ...] = tuple(
     tuple(CardTaken(seat, c) for c in ALL_CARDS) for seat in range(3)
 )
@@ -542,11 +538,14 @@ _REVEALED: tuple[tuple[Step, ...], ...] = tuple(
 """The chance step of a card turned up, per draw pile left and card: most chance steps."""
 
 
-def _card_exchanged(seat: int, action: Exchange) -> CardExchanged:
+def _exchanged(seat: int, action: Exchange) -> CardExchanged:
     """The event of an exchange, made the first time it is played and kept."""
-    event = _EXCHANGED[seat][action.give.index * _KINDS + action.take.index] = CardExchanged(
-        seat, action.give, action.take, action.option)
-    return event
+    row = _EXCHANGED[seat]
+    key = action.give.index * _KINDS + action.take.index
+    found = row[key]
+    if found is None:
+        found = row[key] = CardExchanged(seat, action.give, action.take, action.option)
+    return found
 
 
 def _without(cards: Cards, c: Card) -> Cards:
