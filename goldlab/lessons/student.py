@@ -17,6 +17,7 @@ import argparse
 import copy
 import sys
 from collections.abc import Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +56,34 @@ def write_student_versions(out_dir: Path, lessons: Path = LESSONS) -> list[Path]
     return written
 
 
+def answer_forms(answer: object) -> list[str]:
+    """The ways an exact answer would show in what a student reads: its fraction, its
+    decimal to two and to three places (and to three significant digits below 0.1), its
+    percentage to one decimal.  True/False, whole numbers and halves are not searched for:
+    they show everywhere (a fair share of 1/2 is given, not an answer), and neither is a
+    whole percentage ("95 %" of a 95 % interval is no answer of 20/21).
+
+    The student versions' tests look for these in everything a student reads.
+
+    >>> answer_forms(Fraction(3, 8))
+    ['0.375', '0.38', '3/8', '37.5 %', '37.5%', 'Fraction(3, 8)']
+    """
+    if isinstance(answer, bool):
+        return []
+    exact = Fraction(answer) if isinstance(answer, Fraction | int) else Fraction(str(answer))
+    if exact.denominator <= 2:
+        return []
+    value = float(exact)
+    forms = {f"{value:.3f}", f"{value:.2f}"}
+    forms |= {f"{100 * value:.1f}%", f"{100 * value:.1f} %"}
+    if abs(value) < 0.1:
+        forms.add(f"{value:.3g}")
+    if exact.denominator <= 100_000:
+        forms |= {f"{exact.numerator}/{exact.denominator}",
+                  f"Fraction({exact.numerator}, {exact.denominator})"}
+    return sorted(forms)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m goldlab.lessons.student OUT_DIR``: write every student version."""
     parser = argparse.ArgumentParser(
@@ -75,7 +104,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-__all__ = ["HIDDEN_TAGS", "LESSONS", "main", "student_version", "write_student_versions"]
+__all__ = ["HIDDEN_TAGS", "LESSONS", "answer_forms", "main", "student_version",
+           "write_student_versions"]
 
 if __name__ == "__main__":
     sys.exit(main())
