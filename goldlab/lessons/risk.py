@@ -12,22 +12,35 @@ the notebook stays short and the logic is tested:
   drawn from the unseen cards with a seed;
 * :func:`value_exact` -- the next card's value: its distribution, expected value and
   variance as Fractions; :func:`value_simulated` -- many next cards drawn;
-* ``*_chart`` -- the charts, exact beside simulated; ``*_explorer`` -- the same charts with
+* ``*_chart`` -- the charts: what the simulation found, and the exact values beside it
+  once the question they would answer is settled; ``*_explorer`` -- the same charts with
   ipywidgets controls that redraw them live (:class:`~goldlab.lessons.live.LiveChart`);
-* :data:`quiz` -- the lesson's questions, answers computed from the card list.
+* :data:`quiz` -- the lesson's questions, answers computed from the card list;
+  :func:`after` -- what the notebook shows only once a question is answered (or shown).
 
 >>> len(start_unseen()), sum(c.is_donkey for c in start_unseen())
 (52, 10)
 >>> value_exact(start_unseen())["mean"]
 Fraction(49, 13)
 >>> print(check("next_donkey", "10/52"))
-Right: 5/26 (0.192).
+Right: 5/26 ≈ 0.192 (19.2 %).
+
+An exact answer waits for its question: :func:`after` shows it once the question is
+answered (or its answer shown with **Show me**).
+
+>>> line = after("expected_value", lambda: "expected value 49/13")
+>>> line.is_open
+False
+>>> print(check("expected_value", 3.77))
+Right: 49/13 ≈ 3.77.
+>>> line.is_open
+True
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from fractions import Fraction
 from math import comb
 from typing import Any, cast
@@ -37,7 +50,8 @@ import numpy as np
 import pandas as pd
 
 from goldlab.games.gold.cards import ALL_CARDS, COLOURS, DONKEY, Card, card_of, full_deck
-from goldlab.lessons.answer import AnswerBox, Prediction, answer_box
+from goldlab.lessons import answer
+from goldlab.lessons.answer import After, AnswerBox, Prediction, answer_box
 from goldlab.lessons.check import Feedback, Question, Quiz, near, read_guess
 from goldlab.lessons.live import LiveChart
 
@@ -55,6 +69,11 @@ GOLD_OUT: dict[str, tuple[int, ...]] = {
     "all the 7s and 8s": (7, 8),
 }
 """Gold cards already out for the value explorer: label -> the values all gone."""
+LATER_OUT, LATER_DONKEYS = 20, 6
+"""Question ``any_donkey_later``: this many more cards are out, this many of them donkeys."""
+VALUE_PARTS = {"chances": "next_donkey", "mean": "expected_value", "spread": "variance"}
+"""What :func:`value_chart` can show exactly -> the question that settles it (the chance
+of -2 is ``next_donkey``'s answer; the spread is the square root of the variance)."""
 
 
 # --------------------------------------------------------------------------- the cards
@@ -195,23 +214,39 @@ def _kind_label(kind: str) -> str:
     return "donkeys" if kind == "donkey" else f"{kind} cards"
 
 
-def refill_chart(table: pd.DataFrame, kind: str = "donkey") -> alt.LayerChart:
-    """Bars: share of simulated refills with k cards of ``kind``; black ticks and labels:
-    the exact chances."""
+def refill_chart(table: pd.DataFrame, kind: str = "donkey",
+                 exact: bool = False) -> alt.LayerChart:
+    """Bars: share of simulated refills with k cards of ``kind``; with ``exact``, black
+    ticks and labels: the exact chances (1 minus the chance of none answers a question, so
+    the explorer shows them only once it is settled: :func:`refill_question`)."""
     x = alt.X("k:O", title=f"{_kind_label(kind)} in the next refill of {REFILL} cards",
               axis=alt.Axis(labelAngle=0))
     y_scale = alt.Scale(domain=[0, 1])
-    bars = alt.Chart(table).mark_bar(color="#9db4d0").encode(
-        x=x, y=alt.Y("simulated:Q", title="chance", scale=y_scale),
-        tooltip=["k:O", alt.Tooltip("simulated:Q", format=".3f"), "fraction:N",
-                 alt.Tooltip("exact:Q", format=".4f")])
-    ticks = alt.Chart(table).mark_tick(color="black", thickness=3, size=40).encode(
+    shown = table if exact else table.drop(columns=["exact", "fraction"])
+    tooltip: list[Any] = ["k:O", alt.Tooltip("simulated:Q", format=".3f")]
+    if exact:
+        tooltip += ["fraction:N", alt.Tooltip("exact:Q", format=".4f")]
+    bars = alt.Chart(shown).mark_bar(color="#9db4d0").encode(
+        x=x, y=alt.Y("simulated:Q", title="chance", scale=y_scale), tooltip=tooltip)
+    if not exact:
+        return cast(alt.LayerChart, alt.layer(bars).properties(
+            width=360, height=220, title="bars: simulated refills"))
+    ticks = alt.Chart(shown).mark_tick(color="black", thickness=3, size=40).encode(
         x=x, y=alt.Y("exact:Q", scale=y_scale))
-    labels = alt.Chart(table).mark_text(dy=-10, fontSize=11).encode(
+    labels = alt.Chart(shown).mark_text(dy=-10, fontSize=11).encode(
         x=x, y=alt.Y("exact:Q", scale=y_scale), text=alt.Text("exact:Q", format=".3f"))
     chart = alt.layer(bars, ticks, labels).properties(
         width=360, height=220, title="bars: simulated refills; black ticks: exact chance")
     return cast(alt.LayerChart, chart)
+
+
+def refill_question(out: int, of_kind: int, kind: str = "donkey") -> str:
+    """The question the exact chances of this refill would answer (1 minus the chance of
+    none): ``any_donkey``, ``any_green`` or ``any_donkey_later``; for any other refill
+    ``any_donkey``, whose section works out how to compute them."""
+    return {("donkey", 0, 0): "any_donkey", (MINE, 0, 0): "any_green",
+            ("donkey", LATER_OUT, LATER_DONKEYS): "any_donkey_later"}.get(
+                (kind, out, of_kind), "any_donkey")
 
 
 def refill_summary(out: int, of_kind: int, kind: str, refills: int,
@@ -237,29 +272,43 @@ def value_table(cards: Sequence[Card], draws: int = 1_000, seed: int = SEED) -> 
                          "simulated": [float((values == v).mean()) for v in exact]})
 
 
-def value_chart(cards: Sequence[Card], draws: int = 1_000, seed: int = SEED) -> alt.LayerChart:
-    """The next card's value: simulated shares (bars), exact chances (ticks), the expected
-    value (red line) and one standard deviation either side (grey band)."""
+def value_chart(cards: Sequence[Card], draws: int = 1_000, seed: int = SEED,
+                exact: Collection[str] = ()) -> alt.LayerChart:
+    """The next card's value: simulated shares (bars), their average (red line) and one
+    standard deviation either side (grey band).  ``exact`` names the parts shown exactly
+    instead (keys of :data:`VALUE_PARTS`): ``"chances"`` adds black ticks at the exact
+    chances, ``"mean"`` moves the red line to the expected value, ``"spread"`` the band to
+    the exact standard deviation."""
     table = value_table(cards, draws, seed)
     facts = value_exact(cards)
-    mean, sd = float(facts["mean"]), facts["sd"]
+    values = value_simulated(cards, draws, seed)
+    mean = float(facts["mean"]) if "mean" in exact else float(values.mean())
+    sd = facts["sd"] if "spread" in exact else float(values.std())
+    said_mean = (f"expected value {mean:.2f}" if "mean" in exact else
+                 f"simulated mean {mean:.2f}")
+    said_sd = f"spread ±{sd:.2f}" if "spread" in exact else f"simulated spread ±{sd:.1f}"
+    said_ticks = "ticks exact, " if "chances" in exact else ""
     x = alt.X("value:Q", title="value of the next card (a donkey is -2)",
               scale=alt.Scale(domain=[-3, 9]), axis=alt.Axis(values=list(range(-2, 9))))
     y_scale = alt.Scale(domain=[0, 0.5])
     band = alt.Chart(pd.DataFrame({"low": [mean - sd], "high": [mean + sd]})).mark_rect(
         color="lightgray", opacity=0.5).encode(x="low:Q", x2="high:Q")
-    bars = alt.Chart(table).mark_bar(color="#e8a33d", size=18).encode(
-        x=x, y=alt.Y("simulated:Q", title="chance", scale=y_scale),
-        tooltip=["value:Q", alt.Tooltip("simulated:Q", format=".3f"), "fraction:N"])
-    ticks = alt.Chart(table).mark_tick(color="black", thickness=3, size=22,
-                                       orient="horizontal").encode(
-        x=x, y=alt.Y("exact:Q", scale=y_scale))
+    shown = table if "chances" in exact else table.drop(columns=["exact", "fraction"])
+    tooltip: list[Any] = ["value:Q", alt.Tooltip("simulated:Q", format=".3f")]
+    if "chances" in exact:
+        tooltip.append("fraction:N")
+    bars = alt.Chart(shown).mark_bar(color="#e8a33d", size=18).encode(
+        x=x, y=alt.Y("simulated:Q", title="chance", scale=y_scale), tooltip=tooltip)
     rule = alt.Chart(pd.DataFrame({"mean": [mean]})).mark_rule(
         color="#c0392b", strokeWidth=2).encode(x="mean:Q")
-    chart = alt.layer(band, bars, ticks, rule).properties(
+    layers = [band, bars, rule]
+    if "chances" in exact:
+        layers.insert(2, alt.Chart(shown).mark_tick(
+            color="black", thickness=3, size=22, orient="horizontal").encode(
+                x=x, y=alt.Y("exact:Q", scale=y_scale)))
+    chart = alt.layer(*layers).properties(
         width=380, height=220,
-        title=f"expected value {mean:.2f} (red), spread +-{sd:.2f} (grey); "
-              f"ticks exact, bars {draws:,} draws")
+        title=f"{said_mean} (red), {said_sd} (grey); {said_ticks}bars {draws:,} draws")
     return cast(alt.LayerChart, chart)
 
 
@@ -287,7 +336,8 @@ def _draws_slider(description: str, value: int) -> Any:
 def refill_explorer(count: str = "donkeys", out: int = 0, of_kind: int = 0,
                     refills: int = 1_000) -> LiveChart:
     """Controls: what to count, cards already out, how many of them were of that kind,
-    and how many refills to simulate; they redraw :func:`refill_chart`."""
+    and how many refills to simulate; they redraw :func:`refill_chart`, with the exact
+    chances once the question they would answer (:func:`refill_question`) is settled."""
     import ipywidgets as widgets
 
     wide = {"description_width": "initial"}
@@ -306,16 +356,20 @@ def refill_explorer(count: str = "donkeys", out: int = 0, of_kind: int = 0,
     def draw(count: str, out: int, of_kind: int, refills: int) -> tuple[alt.TopLevelMixin, str]:
         kind = COUNTS[count]
         table = refill_table(out, of_kind, kind, refills)
-        return refill_chart(table, kind), refill_summary(out, of_kind, kind, refills)
+        exact = quiz.settled(refill_question(out, of_kind, kind)) is not None
+        return refill_chart(table, kind, exact), refill_summary(out, of_kind, kind, refills)
 
-    return LiveChart(draw, {"count": what, "out": cards_out, "of_kind": of_them,
+    live = LiveChart(draw, {"count": what, "out": cards_out, "of_kind": of_them,
                             "refills": draws}, before=limit)
+    _redraw_when_settled(live, ["any_donkey", "any_green", "any_donkey_later"])
+    return live
 
 
 def value_explorer(donkeys_out: int = 0, gold_out: str = "none",
                    draws: int = 1_000) -> LiveChart:
     """Controls: donkeys already out, gold cards already out, how many next cards to
-    simulate; they redraw :func:`value_chart`."""
+    simulate; they redraw :func:`value_chart`, each part exact once its question
+    (:data:`VALUE_PARTS`) is settled."""
     import ipywidgets as widgets
 
     wide = {"description_width": "initial"}
@@ -328,9 +382,23 @@ def value_explorer(donkeys_out: int = 0, gold_out: str = "none",
 
     def draw(donkeys_out: int, gold_out: str, draws: int) -> tuple[alt.TopLevelMixin, str]:
         cards = pool(donkeys_out, gold_out)
-        return value_chart(cards, draws), value_summary(cards, draws)
+        exact = [part for part, key in VALUE_PARTS.items() if quiz.settled(key)]
+        return value_chart(cards, draws, exact=exact), value_summary(cards, draws)
 
-    return LiveChart(draw, {"donkeys_out": donkeys, "gold_out": gold, "draws": many})
+    live = LiveChart(draw, {"donkeys_out": donkeys, "gold_out": gold, "draws": many})
+    _redraw_when_settled(live, list(VALUE_PARTS.values()))
+    return live
+
+
+def _redraw_when_settled(live: LiveChart, keys: Sequence[str]) -> None:
+    """Redraw ``live`` when one of the questions ``keys`` is settled (its exact part then
+    shows); one already settled was drawn so at once."""
+    def redraw() -> None:
+        live.redraw()
+
+    for key in keys:
+        if quiz.settled(key) is None:
+            quiz.when_settled(key, redraw)
 
 
 def pool(donkeys_out: int = 0, gold_out: str = "none") -> list[Card]:
@@ -360,7 +428,7 @@ def make_quiz() -> Quiz:
     replaced = 1 - (1 - donkeys / n) ** REFILL
     any_green = at_least_one(n, green)
     green_replaced = 1 - (1 - green / n) ** REFILL
-    later = at_least_one(n - 20, donkeys - 6)
+    later = at_least_one(n - LATER_OUT, donkeys - LATER_DONKEYS)
     value = value_exact(cards)
     kinds_mean = sum(set(c.value for c in cards)) / len(set(c.value for c in cards))
     gold_mean = float(np.mean([c.value for c in cards if c.is_gold]))
@@ -390,12 +458,12 @@ def make_quiz() -> Quiz:
         Question("any_green", f"Your colour is {MINE}: {green} of the {n} unseen cards are "
                  f"{MINE}. What is the chance the next refill shows at least one?",
                  any_green, hints=tuple(green_hints)),
-        Question("any_donkey_later", "Later, 20 more cards are out and 6 of them were "
-                 "donkeys. What is the chance now that the next refill shows at least "
-                 "one donkey?", later,
+        Question("any_donkey_later", f"Later, {LATER_OUT} more cards are out and "
+                 f"{LATER_DONKEYS} of them were donkeys. What is the chance now that the "
+                 "next refill shows at least one donkey?", later,
                  hints=((near(float(any_donkey)), "that is the chance at the start; "
-                         f"now {n - 20} cards are unseen and {donkeys - 6} of them are "
-                         "donkeys."),)),
+                         f"now {n - LATER_OUT} cards are unseen and "
+                         f"{donkeys - LATER_DONKEYS} of them are donkeys."),)),
         Question("expected_value", "What is the expected value of the next card revealed "
                  "at the start (a donkey counts -2)?", value["mean"], approximate=True,
                  tolerance=0.01, probability=False,
@@ -410,8 +478,9 @@ def make_quiz() -> Quiz:
                          "variance is its square."),)),
         Question("sure_four", "Is the next card worth more on average than a sure 4? "
                  "(True or False)", value["mean"] > 4, probability=False,
-                 explanation=f"Its expected value is {float(value['mean']):.2f}, a little "
-                             "less than 4, and it could be anything from -2 to 8."),
+                 explanation="Its expected value (question expected_value) is a little "
+                             f"less than 4, and it could be anything from {min(value['chances'])} "
+                             f"to {max(value['chances'])}."),
     ])
 
 
@@ -428,3 +497,26 @@ def ask(key: str, guess: Prediction | None = None) -> AnswerBox:
     """The answer box of question ``key`` (type, press Check, read what ``check`` says);
     with the ``guess`` of "Predict first", the feedback shows it too."""
     return answer_box(quiz, key, check, guess)
+
+
+def after(key: str, content: Callable[[], Any], what: str = "the exact answer") -> After:
+    """``content()`` once question ``key`` is answered (or shown with Show me)."""
+    return answer.after(quiz, key, content, what)
+
+
+def exact_values(cards: Sequence[Card]) -> Any:
+    """The next card's exact chances, expected value and variance, each line shown once
+    its question (:data:`VALUE_PARTS`) is settled."""
+    import ipywidgets as widgets
+
+    facts = value_exact(cards)
+    lines = [
+        after("next_donkey", lambda: "chances: " + ", ".join(
+            f"{v}: {p}" for v, p in facts["chances"].items()),
+            what="the exact chance of each value"),
+        after("expected_value", lambda: f"expected value {facts['mean']} = "
+              f"{float(facts['mean']):.3f}", what="the exact expected value"),
+        after("variance", lambda: f"variance {facts['variance']} = "
+              f"{float(facts['variance']):.2f}; standard deviation {facts['sd']:.2f}",
+              what="the exact variance and standard deviation")]
+    return widgets.VBox([line.widget for line in lines])

@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+import inspect
+import json
 import statistics
 from collections import Counter
 from fractions import Fraction
 from itertools import combinations
+from typing import Any
 
+import nbformat
 import numpy as np
 import pytest
-from notebook_runner import run_lesson
+from notebook_runner import run_version, text_of
 
-from goldlab.games.gold.cards import COLOURS, DONKEY
+from goldlab.games.gold.cards import ALL_CARDS, COLOURS, DONKEY, card_of, full_deck
+from goldlab.games.gold.position import before_the_deal
+from goldlab.games.gold.rules import OFFER_SIZE, REMOVED_UNSEEN
 from goldlab.lessons import risk as lesson
+from goldlab.lessons.student import LESSONS
 
 NOTEBOOK = "4-risk-and-expected-value.ipynb"
 
@@ -42,6 +49,75 @@ def test_the_unseen_cards_follow_the_rulebook() -> None:
     assert len(lesson.pool(3, "all the 7s and 8s")) == 52 - 3 - 12
     with pytest.raises(ValueError):
         lesson.unseen_after(3, 4)
+
+
+def test_every_number_the_lesson_states_about_the_game_is_the_engines() -> None:
+    # The engine's own card lists: the 60-card deck, the two-player deck before the deal
+    # (one donkey of each colour back in the box), and what I have not seen once the
+    # green and the blue starting donkeys are dealt.
+    deck = full_deck()
+    two = Counter({c: n for c, n in zip(ALL_CARDS, before_the_deal(2, 0).unseen,
+                                        strict=True) if n})
+    unseen = two - Counter([card_of(lesson.MINE, DONKEY), card_of(lesson.THEIRS, DONKEY)])
+    size = sum(unseen.values())
+    donkeys = sum(n for c, n in unseen.items() if c.is_donkey)
+    green = [c for c in unseen.elements() if c.colour == lesson.MINE]
+    value = Counter(c.value for c in unseen.elements())
+    donkey_value = {c.value for c in deck if c.is_donkey}
+    per_colour = Counter(c.colour for c in two.elements() if c.is_donkey)
+    gold_of = sorted(c.value for c in deck.elements() if c.colour == "red" and c.is_gold)
+    kinds = sorted({c.value for c in deck})
+    notebook = "\n".join(c.source for c in nbformat.read(LESSONS / NOTEBOOK, 4).cells)
+    module = inspect.getsource(lesson)
+    stated: list[tuple[str, str, object, object]] = [
+        # (where, the phrase, the number it states, the engine's number)
+        (notebook, "52 paper slips with 10 marked", (52, 10), (size, donkeys)),
+        (notebook, "the deck has 54 cards", 54, sum(two.values())),
+        (notebook, "in each of six colours", 6, len({c.colour for c in deck})),
+        (notebook, "seven gold cards (3, 3, 4, 5, 6, 7, 8)", [3, 3, 4, 5, 6, 7, 8], gold_of),
+        (notebook, "seven gold cards", 7, len(gold_of)),
+        (notebook, "and two donkeys worth -2", (2, -2),
+         (max(per_colour.values()), donkey_value.pop())),
+        (notebook, "So **52 cards** are unknown to you, **10** of them donkeys", (52, 10),
+         (size, donkeys)),
+        (notebook, "all five from the 42 gold cards", 42, size - donkeys),
+        (notebook, r"\frac{42}{52}", (42, 52), (size - donkeys, size)),
+        (notebook, "# 10 donkeys, 12 threes (two per colour), 6 each of 4, 5, 6, 7, 8.",
+         (10, 12, 2, {6}), (value[DONKEY], value[3], value[3] // len(COLOURS),
+                            {value[v] for v in (4, 5, 6, 7, 8)})),
+        (notebook, "Fraction(10 * -2 + 12 * 3 + 6 * (4 + 5 + 6 + 7 + 8), 52)",
+         (10, -2, 12, 6, 52), (value[DONKEY], DONKEY, value[3], value[8], size)),
+        (notebook, "Fraction(10 * 4 + 12 * 9 + 6 * (16 + 25 + 36 + 49 + 64), 52)",
+         (10, 12, 6, 52), (value[DONKEY], value[3], value[4], size)),
+        (notebook, "8 of the 52 unseen cards are green (7 gold, 1 donkey)", (8, 52, 7, 1),
+         (len(green), size, sum(c.is_gold for c in green), sum(c.is_donkey for c in green))),
+        (notebook, "# 52 - 20 = 32 cards unseen, 10 - 6 = 4 donkeys among them.",
+         (52, 10, 20, 6), (size, donkeys, lesson.LATER_OUT, lesson.LATER_DONKEYS)),
+        (notebook, "20 more cards are out and 6 of them were donkeys", (20, 6),
+         (lesson.LATER_OUT, lesson.LATER_DONKEYS)),
+        (notebook, "1 - C(42,5)/C(52,5)", (42, 52), (size - donkeys, size)),
+        (notebook, "1 - C(44,5)/C(52,5)", (44, 52), (size - len(green), size)),
+        (notebook, "1 - C(28,5)/C(32,5)", (28, 32),
+         (size - 20 - (donkeys - 6), size - 20)),
+        (notebook, "5 × 10/52", (5, 10, 52), (OFFER_SIZE, donkeys, size)),
+        (notebook, "the seven kinds of card (-2, 3, ..., 8)", (7, -2, 8),
+         (len(kinds), kinds[0], kinds[-1])),
+        (module, "the 52 cards a player of a two-player game has not seen", 52, size),
+        (module, "54 cards for two players, less the two donkeys dealt", (54, 2),
+         (sum(two.values()), sum(two.values()) - size)),
+        (module, "The 54 cards of a two-player game: the 60, less one donkey of each colour",
+         (54, 60, {1}), (sum(two.values()), sum(deck.values()),
+                         {deck[c] - two[c] for c in deck if c.is_donkey})),
+        (module, "The 52 cards I have not seen at the start", 52, size),
+        (module, "(The two cards removed face down", 2, REMOVED_UNSEEN),
+        (module, "(10 donkeys, 8 green cards)", (10, 8), (donkeys, len(green))),
+        (module, "(52, 10)", (52, 10), (size, donkeys)),
+        (module, "unseen: int = 52, of_kind: int = 10", (52, 10), (size, donkeys)),
+        (module, "REFILL = 5", 5, OFFER_SIZE),
+    ]
+    for where, phrase, says, engine in stated:
+        assert phrase in where, phrase
+        assert says == engine, (phrase, says, engine)
 
 
 # --------------------------------------------------------------------------- quiz answers
@@ -106,7 +182,7 @@ def test_value_answers_equal_the_card_list() -> None:
     ("expected_value", 36 / 7, "average gold card"),
     ("variance", 10.56, "Right"),
     ("variance", 3.25, "standard deviation"),
-    ("sure_four", False, "3.77"),
+    ("sure_four", False, "a little less than 4"),
     ("sure_four", True, "Not yet"),
 ])
 def test_check_gives_helpful_feedback(key: str, answer: object, says: str) -> None:
@@ -160,6 +236,78 @@ def test_charts_render_offline() -> None:
     assert to_svg(lesson.refill_chart(lesson.refill_table(5, 2, "green"), "green")).startswith(
         "<svg")
     assert to_svg(lesson.value_chart(lesson.pool(4, "all the 3s"))).startswith("<svg")
+    assert to_svg(lesson.refill_chart(lesson.refill_table(0, 0), exact=True)).startswith("<svg")
+    assert to_svg(lesson.value_chart(lesson.start_unseen(), exact=lesson.VALUE_PARTS)
+                  ).startswith("<svg")
+
+
+def chart_text(chart: Any) -> str:
+    """Every string and number a chart's spec holds (titles, data, tooltips)."""
+    return json.dumps(chart.to_dict(), ensure_ascii=False)
+
+
+@pytest.fixture
+def fresh_quiz(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A quiz with no question settled yet (other tests answer the module's own)."""
+    monkeypatch.setattr(lesson, "quiz", lesson.make_quiz())
+
+
+@pytest.mark.usefixtures("fresh_quiz")
+def test_the_value_explorer_shows_each_exact_part_once_its_question_is_settled() -> None:
+    live = lesson.value_explorer()
+
+    def shown() -> str:
+        return chart_text(live.draw(**live.values())[0])
+
+    assert "simulated mean" in shown() and "expected value" not in shown()
+    assert "3.77" not in shown() and "3.25" not in shown() and "5/26" not in shown()
+    lesson.check("expected_value", "49/13")
+    assert "expected value 3.77" in shown() and "simulated spread" in shown()
+    assert len(live.times) == 1  # redrawn when the question was settled
+    lesson.quiz.show_answer("variance")
+    assert "spread ±3.25" in shown()
+    assert "5/26" not in shown()
+    lesson.check("next_donkey", "5/26")
+    assert "5/26" in shown() and "ticks exact" in shown()
+
+
+@pytest.mark.usefixtures("fresh_quiz")
+def test_the_refill_explorer_shows_the_exact_chances_once_their_question_is_settled() -> None:
+    live = lesson.refill_explorer()
+
+    def shown() -> str:
+        return chart_text(live.draw(**live.values())[0])
+
+    assert "779/2380" not in shown() and "exact" not in shown()  # 1 - P(none) is any_donkey
+    lesson.check("any_green", "27017/46410")
+    assert "exact" not in shown()
+    live.controls["count"].value = "green cards"
+    assert "exact chance" in shown()
+    live.controls["count"].value = "donkeys"
+    live.controls["out"].value = lesson.LATER_OUT
+    live.controls["of_kind"].value = lesson.LATER_DONKEYS
+    assert "exact" not in shown()  # any_donkey_later is still open
+    lesson.check("any_donkey", "1601/2380")
+    assert "exact" not in shown()
+    live.controls["of_kind"].value = 5  # no question's refill: open with any_donkey
+    assert "exact chance" in shown()
+
+
+@pytest.mark.usefixtures("fresh_quiz")
+def test_exact_values_and_feedback_wait_for_their_questions() -> None:
+    box = lesson.exact_values(lesson.start_unseen())
+
+    def lines() -> list[str]:
+        return [str(line.children[0].value) for line in box.children]
+
+    assert all("appears once you have answered" in line for line in lines())
+    assert "3.77" not in str(lesson.check("sure_four", False))  # no expected_value there
+    lesson.check("next_donkey", 0.192)
+    lesson.check("expected_value", 3.77)
+    assert "-2: 5/26" in lines()[0] and "49/13 = 3.769" in lines()[1]
+    assert "appears once" in lines()[2]
+    lesson.check("variance", "1785/169")
+    assert "1785/169 = 10.56" in lines()[2]
 
 
 def test_explorers_redraw_quickly() -> None:
@@ -194,5 +342,12 @@ def test_explorers_redraw_quickly() -> None:
 @pytest.mark.slow
 def test_the_teacher_notebook_runs_and_every_answer_is_right() -> None:
     # (its student version: tests/lessons/test_lessons_student.py)
-    text = run_lesson(NOTEBOOK, "teacher")
+    executed = run_version(NOTEBOOK, "teacher")
+    text = text_of(executed)
     assert text.count("Right") >= len(lesson.quiz.keys())
+    # Its solutions answer each question first, so every exact value waiting for one shows.
+    shown = json.dumps(executed.metadata["widgets"], ensure_ascii=False)
+    for exact in ("at least one: 1601/2380 = 0.6727", "779/2380", "-2: 5/26",
+                  "expected value 49/13 = 3.769", "variance 1785/169 = 10.56",
+                  "expected value 3.77 (red), spread ±3.25", "to see it beside the result"):
+        assert exact in shown, exact
