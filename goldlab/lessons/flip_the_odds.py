@@ -10,12 +10,17 @@ the notebook stays short and the logic is tested:
   interval as flips add up, and many repeated experiments with one interval each;
 * ``*_chart`` -- the Altair charts, and ``*_explorer`` -- the same charts with ipywidgets
   controls that redraw them live (:class:`~goldlab.lessons.live.LiveChart`);
-* :data:`quiz` -- the lesson's questions, answers computed from the engine.
+* :data:`quiz` -- the lesson's questions, answers computed from the engine; :func:`ask`
+  gives a question's answer box, and :func:`after` what the page shows only once that
+  question is settled (answered right, or its answer shown with **Show me**): the exact
+  chances, and the charts' dashed exact line, stay locked until then.
 
 >>> chances()["gold"]
 Fraction(3, 8)
 >>> print(check("first_gold", "3/8"))
-Right: 3/8 (0.375). 24 of the 64 cards are gold: 24/64 = 3/8.
+Right: 3/8 = 0.375 (37.5 %). 24 of the 64 cards are gold: 24/64 = 3/8.
+>>> quiz.settled("first_gold")  # answered: what waited for it (:func:`after`) opens
+'answered'
 """
 
 from __future__ import annotations
@@ -37,9 +42,10 @@ from goldlab.games.goldrush.cards import ALL_CARDS, DECK, Card, cards
 from goldlab.games.goldrush.events import CardFlipped
 from goldlab.games.goldrush.rules import TWO_GOLD
 from goldlab.games.goldrush.state import GoldrushState
-from goldlab.lessons.answer import AnswerBox, Prediction, answer_box
+from goldlab.lessons.answer import EXAMPLES, After, AnswerBox, Prediction, answer_box
+from goldlab.lessons.answer import after as answer_after
 from goldlab.lessons.board import CardCall, lesson_table
-from goldlab.lessons.check import Feedback, Question, Quiz
+from goldlab.lessons.check import Feedback, Question, Quiz, show
 from goldlab.lessons.live import LiveChart
 
 Z95 = 1.959963984540054
@@ -90,6 +96,11 @@ def chances(seen: Sequence[Card] = ()) -> dict[str, Fraction]:
     """
     exact = odds.first_flip(seen_position(seen))
     return {k: exact[k] for k in KINDS}
+
+
+def chances_text(seen: Sequence[Card] = ()) -> str:
+    """:func:`chances` as lines of text, one per kind: ``gold      3/8 = 0.375 (37.5 %)``."""
+    return "\n".join(f"{kind:9} {show(p, percent=True)}" for kind, p in chances(seen).items())
 
 
 def reveal_order(seed: int = SEED) -> list[Card]:
@@ -192,8 +203,9 @@ def running_estimate(flips: pd.DataFrame, upto: int, z: float = Z95) -> pd.DataF
     return pd.DataFrame(rows)
 
 
-def lln_chart(flips: pd.DataFrame, upto: int) -> alt.LayerChart:
-    """The running estimate of P(gold), its 95 % band and the exact 3/8."""
+def lln_chart(flips: pd.DataFrame, upto: int, exact_line: bool = True) -> alt.LayerChart:
+    """The running estimate of P(gold) and its 95 % band; with ``exact_line``, the exact
+    chance as a dashed line.  The title gives only what the simulation found."""
     exact = chances()["gold"]
     table = running_estimate(flips, upto)
     end = table.iloc[[-1]]
@@ -209,10 +221,11 @@ def lln_chart(flips: pd.DataFrame, upto: int) -> alt.LayerChart:
     rule = alt.Chart(pd.DataFrame({"exact": [float(exact)]})).mark_rule(
         strokeDash=[5, 4], color="gray").encode(y="exact:Q")
     row = end.iloc[0]
-    title = (f"{upto} flips: {row['estimate']:.3f}, 95% interval {row['low']:.3f} to "
-             f"{row['high']:.3f}; exact {exact} = {float(exact):.3f}")
-    chart = alt.layer(band, line, rule, bar, point).properties(width=480, height=240,
-                                                               title=title)
+    title = (f"{upto} flips: share of gold {row['estimate']:.3f}, 95% interval "
+             f"{row['low']:.3f} to {row['high']:.3f}"
+             + ("; dashed: the exact chance" if exact_line else ""))
+    layers = [band, line, rule, bar, point] if exact_line else [band, line, bar, point]
+    chart = alt.layer(*layers).properties(width=480, height=240, title=title)
     return cast(alt.LayerChart, chart)
 
 
@@ -220,7 +233,7 @@ def experiments(flips: pd.DataFrame, size: int, count: int, z: float = Z95) -> p
     """``count`` experiments of ``size`` flips each (consecutive, non-overlapping flips).
 
     One row per experiment: its estimate of P(gold), the 95 % interval, and ``hit``
-    (whether the interval contains the exact 3/8).
+    (whether the interval contains the exact P(gold)).
     """
     if size * count > len(flips):
         raise ValueError(f"{count} experiments of {size} flips need {size * count} flips; "
@@ -235,13 +248,15 @@ def experiments(flips: pd.DataFrame, size: int, count: int, z: float = Z95) -> p
     return pd.DataFrame(rows)
 
 
-def intervals_chart(table: pd.DataFrame) -> alt.LayerChart:
-    """One horizontal 95 % interval per experiment; the ones missing 3/8 in red."""
+def intervals_chart(table: pd.DataFrame, exact_line: bool = True) -> alt.LayerChart:
+    """One horizontal 95 % interval per experiment, the ones missing the exact P(gold) in
+    red; with ``exact_line``, the exact chance as a dashed line."""
     exact = chances()["gold"]
     misses = int((~table["hit"]).sum())
-    colour = alt.Color("covers 3/8:N", scale=alt.Scale(domain=["yes", "no"],
-                                                      range=["#5b7fa6", "#c0392b"]))
-    table = table.assign(**{"covers 3/8": np.where(table["hit"], "yes", "no")})
+    covers = "covers the exact chance"
+    colour = alt.Color(f"{covers}:N", scale=alt.Scale(domain=["yes", "no"],
+                                                     range=["#5b7fa6", "#c0392b"]))
+    table = table.assign(**{covers: np.where(table["hit"], "yes", "no")})
     y = alt.Y("experiment:O", title="experiment", axis=None)
     rules = alt.Chart(table).mark_rule(strokeWidth=2).encode(
         x=alt.X("low:Q", title="P(gold): 95% interval of each experiment",
@@ -250,8 +265,9 @@ def intervals_chart(table: pd.DataFrame) -> alt.LayerChart:
         x="estimate:Q", y=y, color=colour)
     exact_rule = alt.Chart(pd.DataFrame({"exact": [float(exact)]})).mark_rule(
         color="black", strokeDash=[5, 4]).encode(x="exact:Q")
-    title = f"{len(table)} experiments: {misses} intervals miss the exact {exact}"
-    chart = alt.layer(rules, dots, exact_rule).properties(
+    title = f"{len(table)} experiments: {misses} intervals miss the exact chance"
+    layers = [rules, dots, exact_rule] if exact_line else [rules, dots]
+    chart = alt.layer(*layers).properties(
         width=420, height=min(6 * len(table) + 40, 500), title=title)
     return cast(alt.LayerChart, chart)
 
@@ -301,15 +317,32 @@ def reveal_explorer(order: Sequence[Card] | None = None, start: int = 0) -> Live
                      extra=[button, reset])
 
 
+def _exact_known() -> bool:
+    """True once ``first_gold`` is settled: the charts may then draw the exact P(gold)."""
+    return quiz.settled("first_gold") is not None
+
+
+def _redrawn_when_known(live: LiveChart) -> LiveChart:
+    """``live``, redrawn (with its exact line) once ``first_gold`` is settled."""
+
+    def redraw() -> None:
+        live.redraw()
+
+    quiz.when_settled("first_gold", redraw)
+    return live
+
+
 def lln_explorer(flips: pd.DataFrame, start: int = 100) -> LiveChart:
-    """A slider for the number of flips: the estimate and its interval against 3/8."""
+    """A slider for the number of flips: the estimate and its interval, and the exact
+    P(gold) as a dashed line once ``first_gold`` is settled."""
     import ipywidgets as widgets
 
     slider = widgets.SelectionSlider(
         options=[int(n) for n in (10, 25, 100, 400, 1000, 1600, 2500, 10_000)
                  if n <= len(flips)],
         value=start, description="flips played", style=_style())
-    return LiveChart(lambda n: lln_chart(flips, n), {"n": slider})
+    return _redrawn_when_known(LiveChart(
+        lambda n: lln_chart(flips, n, exact_line=_exact_known()), {"n": slider}))
 
 
 def intervals_explorer(flips: pd.DataFrame, count: int = 20, size: int = 100) -> LiveChart:
@@ -320,11 +353,13 @@ def intervals_explorer(flips: pd.DataFrame, count: int = 20, size: int = 100) ->
                                 description="experiments", style=_style())
     sizes = widgets.Dropdown(options=[25, 50, 100], value=size,
                              description="flips per experiment", style=_style())
-    return LiveChart(lambda count, size: intervals_chart(experiments(flips, size, count)),
-                     {"count": counter, "size": sizes})
+    return _redrawn_when_known(LiveChart(
+        lambda count, size: intervals_chart(experiments(flips, size, count),
+                                            exact_line=_exact_known()),
+        {"count": counter, "size": sizes}))
 
 
-def table(seed: int | None = SEED, opponent: str = "perfect") -> CardCall:
+def table(seed: int | None = None, opponent: str = "perfect") -> CardCall:
     """The game itself: a locked Mount Goldrush table for the class (seat 0) against
     ``opponent``, the cards seen left face up to count, and the class's call of each card
     it turns (:class:`~goldlab.lessons.board.CardCall`).  The odds beside the board are
@@ -394,7 +429,7 @@ quiz = make_quiz()
 
 
 def check(key: str, answer: Any) -> Feedback:
-    """Check your answer to question ``key``: ``check("first_gold", "3/8")``."""
+    """Check your answer to question ``key``: ``check("first_gold", "2/9")``."""
     return checker(quiz)(key, answer)
 
 
@@ -406,7 +441,8 @@ def checker(lesson_quiz: Quiz) -> Callable[[str, Any], Feedback]:
             question = lesson_quiz.question(key)
             return Feedback(question, answer, False,
                             f"Not yet answered: replace ... with your answer to: "
-                            f"{question.prompt} (a fraction such as \"3/7\", or a decimal)."
+                            f"{question.prompt} (a fraction such as \"{EXAMPLES[0]}\", "
+                            f"or a decimal)."
                             if question.probability else
                             f"Not yet answered: replace ... with your answer to: "
                             f"{question.prompt}")
@@ -419,3 +455,14 @@ def ask(key: str, guess: Prediction | None = None) -> AnswerBox:
     """The answer box of question ``key`` (type, press Check, read what ``check`` says);
     with the ``guess`` of "Predict first", the feedback shows it too."""
     return answer_box(quiz, key, check, guess)
+
+
+def after(key: str | tuple[str, ...], content: Callable[[], Any],
+          what: str = "the exact answer") -> After:
+    """``content()`` once question ``key`` is answered (or shown with Show me); with a
+    tuple of keys, once every one of them is (the lock line names the next one)."""
+    keys = (key,) if isinstance(key, str) else key
+    if len(keys) > 1:
+        rest = keys[1:]
+        return answer_after(quiz, keys[0], lambda: after(rest, content, what).widget, what)
+    return answer_after(quiz, keys[0], content, what)

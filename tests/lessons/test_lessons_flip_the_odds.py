@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import itertools
+import math
+import re
 from fractions import Fraction
 
 import pandas as pd
 import pytest
-from notebook_runner import run_lesson
+from notebook_runner import load, run_version, text_of
+from test_lessons_student import leaks, readable
 
+from goldlab.games.goldrush.cards import ALL_CARDS, DECK
 from goldlab.lessons import flip_the_odds as lesson
 
 NOTEBOOK = "1-flip-the-odds.ipynb"
@@ -111,5 +115,155 @@ def test_controls_redraw_fast() -> None:
 @pytest.mark.slow
 def test_the_teacher_notebook_runs_and_every_answer_is_right() -> None:
     # (its student version: tests/lessons/test_lessons_student.py)
-    text = run_lesson(NOTEBOOK, "teacher")
-    assert text.count("Right") >= len(lesson.quiz.keys())
+    executed = run_version(NOTEBOOK, "teacher")
+    assert text_of(executed).count("Right") >= len(lesson.quiz.keys())
+    # The solution cells answer first: what waits for an answer is open in the teacher's run.
+    shown = "\n".join(text for _, text in readable(executed))
+    assert lesson.chances_text() in shown  # the engine's exact odds
+    assert "It appears once you have answered" not in shown  # no lock line left
+    assert leaks(executed, "first_gold") and leaks(executed, "first_dynamite")
+
+
+# --------------------------------------------------------------------------- answers wait
+
+
+@pytest.fixture
+def fresh_quiz(monkeypatch: pytest.MonkeyPatch) -> lesson.Quiz:
+    """The lesson with no question answered yet (other tests answer the module's quiz)."""
+    quiz = lesson.make_quiz()
+    monkeypatch.setattr(lesson, "quiz", quiz)
+    return quiz
+
+
+def test_the_exact_odds_wait_until_both_first_questions_are_settled(
+        fresh_quiz: lesson.Quiz) -> None:
+    shown = lesson.after(("first_gold", "first_dynamite"), lesson.chances_text,
+                         what="the engine's exact odds")
+    assert not shown.is_open and "first_gold" in shown.widget.children[0].value
+    assert lesson.check("first_gold", "3/8")
+    inner = shown.widget.children[0]  # the second lock, for first_dynamite
+    assert "first_dynamite" in inner.children[0].value and "3/8" not in inner.children[0].value
+    fresh_quiz.show_answer("first_dynamite")  # Show me opens it too
+    assert "3/8 = 0.375 (37.5 %)" in inner.children[0].value
+
+
+def test_the_charts_draw_the_exact_line_only_once_first_gold_is_settled(
+        fresh_quiz: lesson.Quiz) -> None:
+    flips = lesson.blind_flips(2000, seed=7)
+    live = [lesson.lln_explorer(flips), lesson.intervals_explorer(flips)]
+    for chart in live:
+        spec = chart.draw(**chart.values()).to_dict()
+        assert "3/8" not in str(spec) and "dashed" not in str(spec["title"])
+        assert len(spec["layer"]) == (4 if chart is live[0] else 2)
+    lesson.check("first_gold", "3/8")
+    for chart in live:
+        assert len(chart.times) == 1  # redrawn when first_gold was answered
+        spec = chart.draw(**chart.values()).to_dict()
+        assert len(spec["layer"]) == (5 if chart is live[0] else 3)
+        assert "3/8" not in str(spec)  # the title still gives only what was simulated
+
+
+# --------------------------------------------------------------------------- facts
+
+
+def test_the_95_percent_wilson_interval_covers_3_8_as_the_teacher_note_says() -> None:
+    """The true coverage at p = 3/8: the binomial chances of the gold counts whose 95 %
+    interval contains 3/8.  Counts are whole numbers, so it is not exactly 95 %."""
+    p = lesson.chances()["gold"]
+    notes = "\n".join(c.source for c in load(NOTEBOOK).cells)
+
+    def coverage(n: int) -> float:
+        return float(sum(Fraction(math.comb(n, k)) * p ** k * (1 - p) ** (n - k)
+                         for k in range(n + 1)
+                         if lesson.wilson(k, n)[0] <= p <= lesson.wilson(k, n)[1]))
+
+    for n, said in ((25, "96.4 % with 25 flips"), (50, "94.3 % with 50"),
+                    (100, "93.8 % with 100")):
+        assert said in notes
+        assert f"{100 * coverage(n):.1f} %" == said.split(" with")[0]
+    assert "about 6 intervals in 100 miss" in notes and round(100 * (1 - coverage(100))) == 6
+    assert "miss about\n  1.2 times" in notes and f"{20 * (1 - coverage(100)):.1f}" == "1.2"
+
+
+def test_the_minute_plan_fills_45_minutes_with_the_table_and_your_own_flips() -> None:
+    plan = next(c.source for c in load(NOTEBOOK).cells
+                if c.source.startswith("**Teacher notes: timing"))
+    rows = re.findall(r"^\| (\d+)-(\d+) \| (.+) \|$", plan, flags=re.MULTILINE)
+    assert rows[0][0] == "0" and rows[-1][1] == "45"
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(rows))  # no gap, no overlap
+    assert sum(int(end) - int(start) for start, end, _ in rows) == 45
+    parts = " ".join(part for _, _, part in rows)
+    assert "lesson.table()" in parts and "your own flips" in parts
+
+
+def engine_numbers() -> dict[str, int]:
+    """The numbers the lesson states, worked out from the engine's card lists."""
+    table = [c for c, n in zip(ALL_CARDS, DECK, strict=True) for _ in range(n)]
+    count = {kind: sum(c.kind == kind for c in table) for kind in lesson.KINDS}
+    seen = {kind: sum(c.kind == kind for c in lesson.SEEN_EXAMPLE) for kind in lesson.KINDS}
+    return {"table": len(table), "gold": count["gold"], "digger": count["digger"],
+            "dynamite": count["dynamite"],
+            "gold3": sum(c.is_gold and c.value == 3 for c in table),
+            "gold_less": count["gold"] - 1, "table_less": len(table) - 1,
+            "seen_gold": seen["gold"], "seen_digger": seen["digger"],
+            "seen_dynamite": seen["dynamite"], "seen": len(lesson.SEEN_EXAMPLE),
+            "gold_unseen": count["gold"] - seen["gold"],
+            "unseen": len(table) - len(lesson.SEEN_EXAMPLE)}
+
+
+IN_THE_NOTEBOOK = (
+    "{table} round cards\nlie face down: {gold} gold, {digger} gold diggers, {dynamite} dynamite",
+    "{table} paper cards ({gold} marked G, {digger} D, {dynamite} X)",
+    "The deck: {gold} gold cards, {digger} diggers, {dynamite} dynamite.",
+    "# Worked solution: {gold} of the {table} cards are gold.",
+    'check("first_gold", Fraction({gold}, {table}))',
+    "# Worked solution: {dynamite} of the {table} cards are dynamite.",
+    'check("first_dynamite", Fraction({dynamite}, {table}))',
+    "gold_unseen = {gold} - gold_seen",
+    "cards_unseen = {table} - len(lesson.SEEN_EXAMPLE)",
+    "both = Fraction({gold}, {table}) * Fraction({gold_less}, {table_less})",
+    "checks every one of the\n{table} x {table_less} ordered pairs of cards",
+    "`first_gold` = {gold}/{table} = 3/8",
+    "`first_dynamite` = {dynamite}/{table}",
+    "`gold_after` = {gold_unseen}/{unseen} = 10/27",
+    "{gold_unseen}/{table}\n  (subtracting from the gold but not from the cards)",
+    "`both_gold` = {gold}/{table} x {gold_less}/{table_less} = 23/168",
+    "A player has seen these ten cards",
+)
+"""Statements of the notebook (prose, comments, code, teacher notes) about the cards."""
+IN_THE_MODULE = (
+    "all {table} cards unseen",
+    "The {table} cards on the table, one entry per card (so gold 3 appears {gold3} times)",
+    "The {table} cards in a random order",
+    "Ten cards a player has seen: {seen_gold} gold, {seen_digger} diggers, "
+    "{seen_dynamite} dynamite",
+    "({seen_gold} gold, {seen_digger} diggers, {seen_dynamite} dynamite)",
+    "{gold} of the {table} cards are gold: {gold}/{table} = 3/8.",
+    "{dynamite} of the {table} cards are dynamite.",
+    "you multiplied {gold}/{table} by {gold}/{table}",
+    "only {gold_less} gold cards are left among {table_less} cards.",
+    "{gold}/{table} x {gold_less}/{table_less}: the second flip",
+    "{gold_unseen} gold cards are unseen, but so are fewer cards: only {unseen}.",
+    "{gold_unseen} gold cards among the {unseen} cards nobody has seen.",
+)
+"""Statements of the module (docstrings, prompts, hints, explanations) about the cards."""
+
+
+def test_every_number_the_lesson_states_about_the_game_is_the_engines() -> None:
+    numbers = engine_numbers()
+    assert numbers["seen"] == 10  # "ten cards", in words
+    assert Fraction(numbers["gold"], numbers["table"]) == Fraction(3, 8)
+    assert Fraction(numbers["gold_unseen"], numbers["unseen"]) == Fraction(10, 27)
+    assert Fraction(numbers["gold"] * numbers["gold_less"],
+                    numbers["table"] * numbers["table_less"]) == Fraction(23, 168)
+    notebook = "\n".join(c.source for c in load(NOTEBOOK).cells)
+    for phrase in IN_THE_NOTEBOOK:
+        assert phrase.format(**numbers) in notebook, phrase
+    with open(lesson.__file__, encoding="utf-8") as source:
+        module = source.read()
+    quiz = lesson.make_quiz()
+    questions = [quiz.question(key) for key in quiz.keys()]  # noqa: SIM118 (a list)
+    module += "\n".join([q.prompt for q in questions] + [q.explanation for q in questions]
+                        + [message for q in questions for _, message in q.hints])
+    for phrase in IN_THE_MODULE:
+        assert phrase.format(**numbers) in module, phrase
