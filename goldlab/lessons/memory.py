@@ -10,18 +10,23 @@ Everything the notebook ``notebooks/lessons/3-what-is-memory-worth.ipynb`` compu
 * :func:`expected_gold` -- the exact expected gold of a turn when you remember a card,
   against two blind flips (the value of information), and :func:`simulate_turns`, the
   same turn played by the engine many times;
-* :data:`quiz` -- the lesson's questions, answers computed from the engine's odds.
+* :func:`memory_table` -- the class plays a perfect memory itself, in memory mode;
+* :data:`quiz` -- the lesson's questions, answers computed from the engine's odds;
+  :func:`ask` gives a question's answer box and :func:`after` what waits for its answer
+  (the exact values of a question appear once it is answered, or shown with Show me).
 
 >>> expected_gold("gold:3")
 Fraction(20, 21)
 >>> check("remembered_gold3", "20/21").correct
+True
+>>> after("remembered_gold3", lambda: "the exact table").is_open  # answered: shown at once
 True
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, cast
 
@@ -35,8 +40,9 @@ from goldlab.games.goldrush.actions import FLIPS
 from goldlab.games.goldrush.cards import ALL_CARDS, DECK, card
 from goldlab.games.goldrush.rules import resolve_pair
 from goldlab.games.goldrush.state import GoldrushState
-from goldlab.lessons.answer import AnswerBox, Prediction, answer_box
-from goldlab.lessons.board import lesson_table
+from goldlab.lessons import answer
+from goldlab.lessons.answer import After, AnswerBox, Prediction, answer_box
+from goldlab.lessons.board import NAMES, lesson_table
 from goldlab.lessons.check import Feedback, Question, Quiz
 from goldlab.lessons.flip_the_odds import checker
 from goldlab.lessons.live import LiveChart
@@ -295,16 +301,17 @@ READ_FROM_TABLE = frozenset({"blind_gold", "worth_gold3"})
 check_answer = checker(quiz)
 
 
-def memory_table(opponent: str = "perfect", seed: int | None = SEED) -> GameView:
+def memory_table(opponent: str = "perfect", seed: int | None = None) -> GameView:
     """Play it yourself: a locked Mount Goldrush table in **memory mode** (the cards you saw
     lie face down again: remember them), the class at seat 0 against ``opponent``, a
-    memory bot (``"perfect"``, ``"forgetful:0.2"``, ``"limited:6"``, ...)."""
-    return lesson_table(seed, opponent, memory=True,
-                        names=("Your team", f"Computer ({opponent})"))
+    memory bot (``"perfect"``, ``"forgetful:0.2"``, ``"limited:6"``, ...).  The seats are
+    named as at lesson 1's table (:data:`~goldlab.lessons.board.NAMES`); the status line
+    adds the bot: "Computer to move (perfect)"."""
+    return lesson_table(seed, opponent, memory=True, names=NAMES)
 
 
 def check(key: str, answer: Any) -> Feedback:
-    """Check your answer to question ``key``: ``check("blind_gold", "149/504")``."""
+    """Check your answer to question ``key``: ``check("blind_gold", "2/9")``."""
     return check_answer(key, answer)
 
 
@@ -312,3 +319,8 @@ def ask(key: str, guess: Prediction | None = None) -> AnswerBox:
     """The answer box of question ``key`` (type, press Check, read what ``check`` says);
     with the ``guess`` of "Predict first", the feedback shows it too."""
     return answer_box(quiz, key, check, guess)
+
+
+def after(key: str, content: Callable[[], Any], what: str = "the exact answer") -> After:
+    """``content()`` once question ``key`` is answered (or shown with Show me)."""
+    return answer.after(quiz, key, content, what)

@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+import inspect
 import itertools
+import json
+import re
+from collections.abc import Callable
 from fractions import Fraction
 
+import nbformat
 import pandas as pd
 import pytest
-from notebook_runner import run_lesson
+from notebook_runner import load, run_version, text_of
 
-from goldlab.games.goldrush.cards import ALL_CARDS, DECK
+import goldlab
+from goldlab.bots.play import make_bots, play_out
+from goldlab.games.goldrush.cards import ALL_CARDS, DECK, DIGGERS, GOLD, Card
 from goldlab.lessons import memory as lesson
+from goldlab.lessons.board import NAMES
 
 NOTEBOOK = "3-what-is-memory-worth.ipynb"
 MINE = {"green", "blue", "red", "violet"}  # seat 0's colour and nobody's colours (2 players)
@@ -110,5 +118,170 @@ def test_controls_redraw_fast() -> None:
 @pytest.mark.slow
 def test_the_teacher_notebook_runs_and_every_answer_is_right() -> None:
     # (its student version: tests/lessons/test_lessons_student.py)
-    text = run_lesson(NOTEBOOK, "teacher")
-    assert text.count("Right") >= len(lesson.quiz.keys())
+    executed = run_version(NOTEBOOK, "teacher")
+    assert text_of(executed).count("Right") >= len(lesson.quiz.keys())
+    # The worked solution answers remembered_gold3 first, so what waits for it is open:
+    # the exact table, chart and simulated turns show, and no lock line is left.
+    waiting = [shown(executed, cell) for cell in executed.cells
+               if cell.cell_type == "code" and "lesson.after(" in cell.source]
+    assert len(waiting) == 3
+    assert not any("It appears once you have answered" in text for text in waiting)
+    assert all("20/21" in text for text in waiting)
+    assert "exact 149/252" in waiting[2]
+
+
+def shown(executed: nbformat.NotebookNode, cell: nbformat.NotebookNode) -> str:
+    """What a cell's widgets show now (their children and outputs, from the saved widget
+    state), as one JSON text."""
+    models = executed.metadata["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
+    todo = [out["data"]["application/vnd.jupyter.widget-view+json"]["model_id"]
+            for out in cell.outputs if "application/vnd.jupyter.widget-view+json"
+            in out.get("data", {})]
+    parts = []
+    while todo:
+        state = models[todo.pop()]["state"]
+        parts.append(json.dumps({k: v for k, v in state.items() if k != "children"},
+                                ensure_ascii=False))
+        todo += [c.removeprefix("IPY_MODEL_") for c in state.get("children", [])]
+        todo += [out["data"]["application/vnd.jupyter.widget-view+json"]["model_id"]
+                 for out in state.get("outputs", [])
+                 if "application/vnd.jupyter.widget-view+json" in out.get("data", {})]
+    return "\n".join(parts)
+
+
+def test_what_waits_for_a_question_opens_once_it_is_answered_or_shown() -> None:
+    quiz = lesson.make_quiz()
+    lesson.quiz, saved = quiz, lesson.quiz
+    try:
+        table = lesson.after("remembered_gold3", lesson.information_table)
+        shown = lesson.after("worth_gold3", lambda: "13/36")
+        assert not table.is_open and not shown.is_open
+        assert "remembered_gold3" in table.widget.children[0].value  # the lock line says which
+        assert not quiz.check("remembered_gold3", "1").correct and not table.is_open
+        quiz.check("remembered_gold3", "20/21")
+        assert table.is_open and not shown.is_open
+        quiz.show_answer("worth_gold3")
+        assert shown.is_open and "13/36" in shown.widget.children[0].value
+    finally:
+        lesson.quiz = saved
+
+
+def test_the_memory_table_names_the_seats_as_lesson_1_does() -> None:
+    view = lesson.memory_table("perfect")
+    assert view.table.names == NAMES == ("Your class", "Computer")
+    assert view.table.status() == "Your class to move"
+    for _ in range(2):  # the class's turn; the bot replies
+        view.click(view.payload["legal"][0])
+    said = [view.table.status(f) for f in view.table.frames()[0]]
+    assert "Computer to move (perfect)" in said  # the bot's spec once, added by the view
+    moves = view.payload["moves"]
+    assert moves[:2] == ["1. Your class flips card 0", "2. Your class flips card 1"]
+    assert moves[2].startswith("3. Computer flips card ")  # the log names it as lesson 1's
+
+
+# ------------------------------------------------------------------ the game's numbers
+
+OWNERS = lesson.new_game().game.owners
+"""Who owns each colour in the lesson's 2-player game (seat, or None: nobody)."""
+MINE_NOW = {c for c, seat in OWNERS.items() if seat != 1}
+"""The colours whose digger gives the gold to seat 0: its own and nobody's."""
+
+
+def count(test: Callable[[Card], bool]) -> int:
+    """How many of the 64 cards pass ``test``."""
+    return sum(n for c, n in zip(ALL_CARDS, DECK, strict=True) if test(c))
+
+
+def colour_values(colour: str) -> list[int]:
+    """The values of one colour's diggers, each as often as the deck has it."""
+    return sorted(c.value for c in DIGGERS if c.colour == colour
+                  for _ in range(DECK[c.index]))
+
+
+def clicks_per_game(class_bot: str, seed: int) -> int:
+    """Seat 0's flips (one click each) in one 2-player game against ``perfect``."""
+    state = goldlab.make("goldrush", players=2, seed=seed)
+    state.auto_chance = True
+    return sum(m.seat == 0 for m in play_out(state, make_bots("goldrush",
+                                                              [class_bot, "perfect"], seed)))
+
+
+def said(text: str) -> str:
+    """``text`` with its line breaks and runs of spaces made single spaces."""
+    return " ".join(text.split())
+
+
+def test_every_number_the_lesson_states_about_the_game_is_the_engines() -> None:
+    notebook = said("\n".join(c.source for c in load(NOTEBOOK).cells))
+    strings = [q.prompt for q in lesson.quiz.questions] + [
+        q.explanation for q in lesson.quiz.questions] + [
+        message for q in lesson.quiz.questions for _test, message in q.hints]
+    module = said("\n".join(strings) + inspect.getsource(lesson))
+    deck = sum(DECK)
+    mine_3_up = count(lambda c: c.is_digger and c.value >= 3 and c.colour in MINE_NOW)
+    any_3_up = count(lambda c: c.is_digger and c.value >= 3)
+    mine_any = count(lambda c: c.is_digger and c.colour in MINE_NOW)
+    gold_points = sum(g.value * DECK[g.index] for g in GOLD)
+    per_colour = {colour: colour_values(colour) for colour in OWNERS}
+    # Each statement, where it is made, and the number the engine's card lists give.
+    facts = [
+        (notebook, "Each colour has seven gold diggers, of value 2, 2, 3, 3, 4, 4 and 5",
+         all(v == [2, 2, 3, 3, 4, 4, 5] for v in per_colour.values())),
+        (notebook, "among the other 63 cards", deck - 1 == 63),
+        (notebook, "(nobody's): 4 x 5 = 20", len(MINE_NOW) == 4 and mine_3_up == 20
+         and all(sum(v >= 3 for v in values) == 5 for values in per_colour.values())),
+        (notebook, "all 64 x 63 ordered pairs", deck == 64),
+        (notebook, "3 x 25/63 (counting the opponent's orange diggers", any_3_up == 25),
+        (notebook, "60 points of gold among 63 cards, 60/63 = 20/21", gold_points == 60),
+        (notebook, "1 x 28/63 = 4/9", mine_any == 28),
+        (notebook, "The violet 5 catches any gold",
+         OWNERS["violet"] is None and max(g.value for g in GOLD) <= 5),
+        (notebook, "(seat 0, green diggers)", OWNERS["green"] == 0),
+        (notebook, "(orange: the gold would go to her)", OWNERS["orange"] == 1),
+        (module, "20 of the other 63 cards", mine_3_up == 20 and deck - 1 == 63),
+        (module, "count only green, blue, red and violet",
+         sorted(MINE_NOW) == ["blue", "green", "red", "violet"]),
+        (module, "3 x 20/63: 20 diggers of value 3-5 in the four colours",
+         mine_3_up == 20 and max(c.value for c in DIGGERS) == 5 and len(MINE_NOW) == 4),
+        (module, "a blind card from the other 63", deck - 1 == 63),
+        (module, "seat 0 green, seat 1 orange, the rest nobody's",
+         OWNERS["green"] == 0 and OWNERS["orange"] == 1
+         and {c for c, s in OWNERS.items() if s is None} == {"blue", "red", "violet"}),
+        (module, "violet diggers belong to nobody", OWNERS["violet"] is None),
+    ]
+    for text, phrase, true in facts:
+        assert phrase in text, phrase
+        assert true, phrase
+    # The exact values the prose gives for the teacher, from the engine's counts.
+    assert lesson.expected_gold("violet:5") == Fraction(gold_points, deck - 1)
+    assert lesson.expected_gold("gold:1") == Fraction(mine_any, deck - 1) == Fraction(4, 9)
+    assert lesson.expected_gold("gold:3") == 3 * Fraction(mine_3_up, deck - 1)
+
+
+def test_the_minutes_of_the_lesson_add_up_and_the_game_fits_its_time() -> None:
+    notebook = load(NOTEBOOK)
+    plan = next(c.source for c in notebook.cells if "timing of the 45 minutes" in c.source)
+    rows = re.findall(r"^\| (\d+)-(\d+) \|", plan, flags=re.MULTILINE)
+    spans = [(int(a), int(b)) for a, b in rows]
+    assert spans[0][0] == 0 and spans[-1][1] == 45
+    assert all(b == c for (_, b), (c, _) in itertools.pairwise(spans))  # no gap, no overlap
+    assert "| 31-39 | section 3: the class plays a perfect memory for 8 minutes" in plan
+    # The game's length, as said to the teacher and the students, from games the engine
+    # plays: the class (a perfect or a forgetful memory) against perfect, a click a flip.
+    text = said("\n".join(c.source for c in notebook.cells))
+    assert "a whole game is about 40 to 50 of the class's clicks (20 to 25 turns" in text
+    assert "A whole game is about 40 to 50 of your clicks (20 to 25 turns" in text
+    assert "Play for 8 minutes" in text
+    clicks = [clicks_per_game(bot, seed) for bot in ("perfect", "forgetful:0.5")
+              for seed in range(4)]
+    assert all(36 <= n <= 52 for n in clicks) and 40 <= sum(clicks) / len(clicks) <= 50
+    assert 5 * sum(clicks) / len(clicks) <= 8 * 60  # 8 minutes hold a game at 5 s a click
+
+
+def test_the_numbers_of_games_the_lesson_states_are_the_ones_it_plays() -> None:
+    text = said("\n".join(c.source for c in load(NOTEBOOK).cells))
+    assert "lesson.play_grid(forgetting=(0.0, 0.1, 0.2, 0.4), games=16)" in text
+    assert len(lesson.FORGETTING) == 4 and lesson.GAMES == 16
+    assert "for each of four values of `p`, **16 deals, each twice**" in text
+    assert "128 games" in text and 4 * 16 * 2 == 128
+    assert "With only 32 games per point" in text and 16 * 2 == 32
