@@ -70,8 +70,40 @@ LOCKED = "the teacher locked this view: its seat, memory mode, bots and game sta
 """Why a locked view refuses to change who sees what."""
 
 
+MESSAGE_MAX_DEPTH = 8
+"""How deep a browser message may nest (the front end sends one object of plain values)."""
+MESSAGE_MAX_VALUES = 1000
+"""How many values a browser message may hold, nested ones included."""
+
+
 class Refused(ValueError):
     """A message from the browser that the view refuses (its reason is the error shown)."""
+
+
+def checked_message(content: object) -> dict[str, Any]:
+    """``content`` if it is a message the view reads: an object of at most
+    :data:`MESSAGE_MAX_VALUES` values nested at most :data:`MESSAGE_MAX_DEPTH` deep, else
+    :class:`Refused` in one short sentence.
+
+    Nothing of the message is converted or shown before this: the walk uses no recursion
+    and reads only the lengths of the containers it meets, stopping at the first past
+    either bound, so refusing a million values costs as little as refusing ten.
+    """
+    if not isinstance(content, dict):
+        raise Refused(f"a message is an object with a 'type', not {type(content).__name__}")
+    values = 0
+    pending: list[tuple[object, int]] = [(content, 1)]
+    while pending:
+        value, depth = pending.pop()
+        if not isinstance(value, dict | list | tuple):
+            continue
+        values += len(value)
+        if depth > MESSAGE_MAX_DEPTH or values > MESSAGE_MAX_VALUES:
+            raise Refused(f"a message is one object of at most {MESSAGE_MAX_VALUES:,} values "
+                          f"nested at most {MESSAGE_MAX_DEPTH} deep")
+        inner = [*value, *value.values()] if isinstance(value, dict) else value
+        pending.extend((item, depth + 1) for item in inner)
+    return content
 
 
 def whole(value: object, name: str) -> int:
@@ -208,6 +240,11 @@ class GameView(anywidget.AnyWidget):
     def log(self) -> list[str]:
         """The latest lines of the log."""
         return list(self._log)
+
+    @property
+    def intents(self) -> frozenset[str]:
+        """The intents the view takes from the browser (the keys of its handler table)."""
+        return _INTENTS
 
     @property
     def can_undo(self) -> bool:
@@ -511,11 +548,9 @@ class GameView(anywidget.AnyWidget):
         """
         started = time.perf_counter()
         try:
-            if not isinstance(content, dict):
-                raise Refused(f"a message is an object with a 'type', not "
-                              f"{type(content).__name__}")
+            message = checked_message(content)  # before anything reads it
             with self.table.in_background():  # bots think on a worker: the next intent is heard
-                self._dispatch(content.get("type"), content)
+                self._dispatch(message.get("type"), message)
         except (ValueError, TypeError, OverflowError, GoldlabError) as exc:
             self._fail(str(exc) or type(exc).__name__)  # a malformed message: changes nothing
         self.last_update_ms = (time.perf_counter() - started) * 1000

@@ -313,3 +313,52 @@ def test_a_table_deals_the_chance_of_a_game_without_auto_chance() -> None:
     assert len(frames) == 2 and str(steps[-1].events[-1])  # the reveal belongs to the flip
     view.new_game()
     assert view.table.state.auto_chance
+
+
+# ---------------------------------------------------------------- 7. the size of a message
+def _nested(depth: int) -> list[Any]:
+    """A list nested ``depth`` deep: as deep as a browser's JSON parser lets a message be."""
+    value: list[Any] = []
+    for _ in range(depth - 1):
+        value = [value]
+    return value
+
+
+DEEP = _nested(1000)
+
+
+@pytest.mark.parametrize("message", [
+    {"type": DEEP}, {"type": "seat", "value": DEEP}, {"type": "bot", "seat": DEEP, "value": "x"},
+    {"type": "seat", "value": {"a": DEEP}}, {"type": "home", "extra": DEEP},
+], ids=["type", "seat", "bot seat", "inside an object", "an extra field"])
+def test_a_message_nested_a_thousand_deep_is_refused_in_one_short_error(
+        message: dict[str, Any]) -> None:
+    view = GameView(goldlab.make("gold", players=2, seed=1), seat=0, bots={1: "greedy"})
+    before = _game(view), view.seat
+    view._on_message(view, message, [])
+    assert view.error.startswith("a message is one object") and len(view.error) < 120
+    assert (_game(view), view.seat) == before
+
+
+@pytest.mark.parametrize("message", [
+    {"type": [0] * 10**6}, {"type": "seat", "value": [0] * 10**6},
+    {"type": "seat", "value": dict.fromkeys(map(str, range(10**6)), 0)},
+    {"type": "goto", "value": 1, "page": [[0] * 1000] * 1000},
+], ids=["type", "seat", "seat object", "page"])
+def test_a_million_values_are_refused_within_a_few_milliseconds(
+        message: dict[str, Any]) -> None:
+    view = GameView(goldlab.make("gold", players=2, seed=1), seat=0, bots={1: "greedy"})
+    _message(view, type="step", value=-1)  # warm: the first redraw fills caches
+    started = time.process_time()
+    view._on_message(view, message, [])
+    spent = time.process_time() - started
+    assert spent < 0.02, f"refusing took {spent * 1000:.0f} ms of CPU"
+    assert view.error.startswith("a message is one object")
+
+
+def test_small_nested_values_keep_their_own_refusals() -> None:
+    view = GameView(goldlab.make("gold", players=2, seed=1), seat=0)
+    _message(view, type="seat", value=[0])
+    assert view.error == "a seat is a number, 'all' or 'public', not [0]"
+    _message(view, type="seat", value="1")
+    assert view.error == "" and view.seat == 1
