@@ -34,6 +34,8 @@ def read_bounded(path: str | os.PathLike[str], limit: int, what: str, name: str,
             raise error(f"{what} {name} is larger than {limit} bytes")
         with os.fdopen(fd, "rb", closefd=False) as fh:
             data = fh.read(limit + 1)
+        if data is None:  # opened without blocking, and nothing to read yet (/proc/kmsg)
+            raise error(f"{what} {name} has nothing to read: it is not a finished file")
     except OSError as exc:
         raise error(f"cannot read {what} {name}: {exc.strerror or exc}") from None
     finally:

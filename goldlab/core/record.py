@@ -19,7 +19,7 @@ from goldlab.core.errors import GoldlabError, RecordError
 from goldlab.core.files import read_bounded
 from goldlab.core.notation import shown
 from goldlab.core.registry import make_game
-from goldlab.core.state import CHANCE, State
+from goldlab.core.state import CHANCE, State, Step
 
 FORMAT = "goldlab-record"
 FORMAT_VERSION = 1
@@ -256,13 +256,32 @@ def _validate(data: Any) -> Record:
 
 
 def from_json(data: dict[str, Any]) -> State[Any]:
-    """Rebuild a state from :meth:`State.to_json` (no undo stack, no past events).
+    """Rebuild a state from :meth:`State.to_json` (no undo stack).
 
     The data may come from a file, so the position is checked as a record's start
-    position is (the game's own checks, and that someone can move): anything
-    wrong is one :class:`~goldlab.core.errors.RecordError` naming the problem.
+    position is (the game's own checks, and that someone can move), and the history
+    is replayed from the seed (or the start position): it must lead to the saved
+    position, and the steps get back the events they caused (``to_json`` writes them
+    as text only).  Anything wrong is one :class:`~goldlab.core.errors.RecordError`
+    naming the problem.
     """
-    return _checked(data, "the saved state")
+    state = _checked(data, "the saved state")
+    state._history = _replayed_history(state)
+    return state
+
+
+def _replayed_history(state: State[Any]) -> list[Step]:
+    """``state``'s history replayed from its seed or start position, each step with its
+    events; RecordError if it does not replay or does not lead to ``state``'s position."""
+    if not state._history:
+        return state._history
+    try:
+        replayed = Record.of(state).replay()
+    except RecordError as exc:
+        raise RecordError(f"the saved state's history does not replay: {exc}") from None
+    if replayed != state:
+        raise RecordError("the saved state's history does not lead to its position")
+    return replayed._history
 
 
 def _checked(data: dict[str, Any], what: str) -> State[Any]:

@@ -83,3 +83,15 @@ def test_hostile_text_raises_record_error(text: str) -> None:
 def test_missing_file_raises_record_error(tmp_path: Path) -> None:
     with pytest.raises(RecordError, match="cannot read"):
         goldlab.load_record(tmp_path / "nope.json")
+
+
+@pytest.mark.parametrize("game", ["gold", "goldrush", "goldland"])
+def test_a_saved_state_tells_its_last_steps_as_the_game_did(game: str) -> None:
+    state = goldlab.make(game, players=2, seed=3)
+    rng = random.Random(3)
+    for _ in range(12):
+        state.apply(rng.choice(state.legal_actions()))
+    restored = goldlab.core.record.from_json(json.loads(json.dumps(state.to_json())))
+    for seat in (0, 1):
+        assert restored.observation(seat).last == state.observation(seat).last
+    assert len(restored.observation(0).last) > 1  # the last step and what it caused

@@ -12,7 +12,7 @@ import pytest
 
 import goldlab
 from goldlab.core.errors import InvalidActionError, OptionsError, RecordError
-from goldlab.core.record import REPLAY_UNDO_STEPS, load_record
+from goldlab.core.record import REPLAY_UNDO_STEPS, from_json, load_record
 from goldlab.games.gold.position import from_position
 
 
@@ -229,3 +229,46 @@ def test_a_record_file_reads_back(tmp_path: Any) -> None:
     path.write_bytes(b"\xff\xfe{}")
     with pytest.raises(RecordError, match="UTF-8"):
         load_record(path)
+
+
+def test_a_file_with_nothing_to_read_yet_is_one_record_error(tmp_path: Any,
+                                                              monkeypatch: Any) -> None:
+    """The kernel log (/proc/kmsg, read by root) passes for a regular file yet has nothing
+    to read without waiting; a FIFO with a silent writer, passed off as one, does the same."""
+    import os
+    import stat
+
+    fifo = tmp_path / "kmsg"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    writer = os.open(fifo, os.O_WRONLY)  # open, writing nothing
+    monkeypatch.setattr(stat, "S_ISREG", lambda mode: True)
+    try:
+        with pytest.raises(RecordError, match="nothing to read"):
+            load_record(fifo)
+    finally:
+        os.close(writer)
+        os.close(reader)
+
+
+# ------------------------------------------------------------------ saved states
+def _saved_after_a_take() -> dict[str, Any]:
+    state = goldlab.make("gold", players=2, seed=1)
+    state.apply(state.legal_actions()[0])
+    data: dict[str, Any] = json.loads(json.dumps(state.to_json()))
+    return data
+
+
+def test_a_saved_state_that_steals_from_seat_5_of_2_is_refused() -> None:
+    data = _saved_after_a_take()
+    data["history"][-1]["action"] = "steal green:3 from seat 5"
+    with pytest.raises(RecordError, match=r"history does not replay.*seat 5"):
+        from_json(data)
+
+
+def test_a_saved_state_whose_history_leads_elsewhere_is_refused() -> None:
+    data = _saved_after_a_take()
+    other = goldlab.make("gold", players=2, seed=1)
+    data["history"][-1]["action"] = str(other.legal_actions()[1])  # legal, not what was done
+    with pytest.raises(RecordError, match="does not lead to its position"):
+        from_json(data)
