@@ -15,6 +15,8 @@ const ICONS = {
 };
 
 const ODDS_ON_PROJECTOR = 3;  // rows of odds shown in projector mode
+const GLIMPSE_MS = 1200;  // how long each moment of a glimpse shows (the last one half again)
+const SAVE_TITLE = "download the game as a record (JSON)";
 
 function el(tag, cls, text) {
   const node = document.createElement(tag);
@@ -81,7 +83,9 @@ function render({ model, el: root }) {
   const rematch = button("gl-rematch", "Rematch", "play the same shuffle again");
   const undo = button("gl-undo", "Undo turn", "take back your whole turn and the bots' replies");
   const bots = button("gl-bots", "Let bots move", "let the bots play until a person is to move");
-  const save = button("gl-save", "Save", "download the game as a record (JSON)");
+  const glimpseAgain = button("gl-glimpse-again", "Show the last turn again",
+    "see the cards turned since your last flip again, as they were turned (the log notes it)");
+  const save = button("gl-save", "Save", SAVE_TITLE);
   const loadInput = el("input", "gl-load-input");
   loadInput.type = "file";
   loadInput.accept = ".json,application/json";
@@ -92,13 +96,18 @@ function render({ model, el: root }) {
   const watchSpeed = el("select", "gl-watch-speed");
   watchSpeed.title = "how fast the bots move when they play on their own (moves a second)";
   const pause = button("gl-pause", "Pause", "stop the bots (a search is cut short)");
-  toolbar.append(newGame, rematch, undo, bots, labelled("bots", watchSpeed, "gl-watch"), pause,
-    save, load);
+  toolbar.append(newGame, rematch, undo, glimpseAgain, bots,
+    labelled("bots", watchSpeed, "gl-watch"), pause, save, load);
   const seats = el("div", "gl-seats");
 
   // ---------------------------------------------------------------- main area
   const main = el("div", "gl-main");
   const board = el("div", "gl-view-board");
+  // A glimpse (memory mode) is drawn over the board, which stays live beneath it.
+  const glimpse = el("div", "gl-glimpse");
+  glimpse.style.display = "none";
+  const boardFrame = el("div", "gl-board-frame");
+  boardFrame.append(board, glimpse);
   const side = el("div", "gl-side");
   const banner = el("div", "gl-over");
   banner.setAttribute("role", "status");
@@ -110,7 +119,7 @@ function render({ model, el: root }) {
   const odds = el("section", "gl-odds");
   odds.setAttribute("aria-label", "exact odds for the player to move");
   side.append(banner, error, hint, inspector, odds);
-  main.append(board, side);
+  main.append(boardFrame, side);
 
   // ---------------------------------------------------------------- stepping through
   const nav = el("div", "gl-nav");
@@ -169,6 +178,7 @@ function render({ model, el: root }) {
     send({ type: "click", target: node.dataset.target });
   };
   board.addEventListener("click", (e) => {
+    endGlimpse();  // a click goes on with the game: the glimpse is over
     const node = e.target.closest("[data-target]");
     if (node && board.contains(node)) clickTarget(node);
   });
@@ -185,6 +195,7 @@ function render({ model, el: root }) {
   newGame.addEventListener("click", () => send({ type: "new" }));
   rematch.addEventListener("click", () => send({ type: "rematch" }));
   undo.addEventListener("click", () => send({ type: "undo" }));
+  glimpseAgain.addEventListener("click", () => send({ type: "glimpse" }));
   bots.addEventListener("click", () => send({ type: "bots" }));
   watchSpeed.addEventListener("change", () => send({ type: "speed", value: Number(watchSpeed.value) }));
   pause.addEventListener("click", () => send({ type: "pause" }));
@@ -553,8 +564,11 @@ function render({ model, el: root }) {
   let zoomed = [];
   function fitBoard() {
     for (const node of zoomed) node.style.zoom = "";
-    zoomed = [];
-    for (const scroller of [board, ...board.querySelectorAll("*")]) {
+    zoomed = fit(board);
+  }
+  function fit(root) {
+    const found = [];
+    for (const scroller of [root, ...root.querySelectorAll("*")]) {
       const room = scroller.clientWidth;
       const need = scroller.scrollWidth;
       if (room <= 0 || need <= room + 1) continue;  // cheap: one layout serves every node
@@ -564,10 +578,45 @@ function render({ model, el: root }) {
       for (const c of scroller.children) {
         if (c.tagName === "STYLE") continue;
         c.style.zoom = zoom;
-        zoomed.push(c);
+        found.push(c);
       }
     }
+    return found;
   }
+  // A glimpse: its moments one after another over the board, then the board as it is now.
+  let glimpseShown = 0;
+  let glimpseTimer = null;
+  function endGlimpse() {
+    if (glimpseTimer !== null) clearTimeout(glimpseTimer);
+    glimpseTimer = null;
+    glimpse.style.display = "none";
+    glimpse.replaceChildren();
+  }
+  function playGlimpse(moments) {
+    endGlimpse();
+    let next = 0;
+    const show = () => {
+      if (next >= moments.length) {
+        endGlimpse();
+        return;
+      }
+      const moment = moments[next];
+      next += 1;
+      const caption = el("div", "gl-glimpse-caption", moment.caption);
+      caption.setAttribute("role", "status");
+      const picture = el("div", "gl-glimpse-board");
+      picture.innerHTML = moment.board;
+      for (const node of picture.querySelectorAll("[data-target]")) {
+        for (const name of ["data-target", "tabindex", "role"]) node.removeAttribute(name);
+      }
+      glimpse.replaceChildren(caption, picture);
+      glimpse.style.display = "";
+      fit(picture);  // as narrow as the board: zoomed out as the board is
+      glimpseTimer = setTimeout(show, next === moments.length ? GLIMPSE_MS * 1.5 : GLIMPSE_MS);
+    };
+    show();
+  }
+
   let fittedWidth = 0;
   const resized = new ResizeObserver(() => {
     if (board.clientWidth !== fittedWidth) {
@@ -641,6 +690,13 @@ function render({ model, el: root }) {
     if (timer !== null && p.index >= p.last && p.inspector.page + 1 >= p.inspector.pages) stop();
     drawMoves(p);
     drawControls();
+    glimpseAgain.style.display = p.can_glimpse ? "" : "none";
+    save.title = p.save_refused || SAVE_TITLE;  // pressed anyway, Python says why it waits
+    save.setAttribute("aria-label", save.title);
+    if (p.glimpse && p.glimpse.id !== glimpseShown) {
+      glimpseShown = p.glimpse.id;
+      playGlimpse(p.glimpse.moments);
+    }
     entry.style.display = p.acting ? "" : "none";
     input.placeholder = p.example ? `or type an action, e.g. ${p.example}` : "or type an action";
     log.replaceChildren(...p.log.map((line) => el("div", "gl-view-log-line", line)));
@@ -660,6 +716,7 @@ function render({ model, el: root }) {
   drawThinking();  // a view drawn while a bot thinks (a second view of the same game)
   return () => {
     stop();
+    endGlimpse();
     resized.disconnect();
     movesResized.disconnect();
   };

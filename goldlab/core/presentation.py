@@ -69,6 +69,10 @@ class Viewer:
     remembered, so nothing may name it (after the game, everything may)."""
     public: bool = False
     """The open table: only what lies open, nobody's own cards (memory mode always)."""
+    keeps_last_turn: bool = False
+    """Memory mode, a teacher's choice: what the turn just played turned up stays face up
+    until the next move.  By the rules it lies face down once the turn is over; the view
+    then offers a *glimpse* of it (:meth:`Presenter.glimpse`)."""
 
     @property
     def everything(self) -> bool:
@@ -100,6 +104,15 @@ class Told:
     notation: str = ""
     """The step's notation as the viewer may know it (as :meth:`Presenter.said_steps` gives
     it beside the players' words); ``""`` when ``action`` is the notation itself."""
+
+
+@dataclass(frozen=True, slots=True)
+class Glimpse:
+    """One moment of play a viewer saw as it happened and that lies face down now: the
+    table as it was then (``board``, nothing to click) and what happened (``caption``)."""
+
+    board: str
+    caption: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,6 +301,9 @@ class Scene:
     """The status line of a part of a step carried out in parts (empty: the position's)."""
     odds_method: str = ""
     """How the odds were worked out, in a sentence a class can follow."""
+    glimpse: tuple[Glimpse, ...] = ()
+    """At the live position: the moments of play whose cards lie face down again now
+    (:meth:`Presenter.glimpse`), for the view to show once and again when asked."""
 
 
 LOG_STEPS = 12
@@ -309,13 +325,15 @@ class Presenter:
     # ---------------------------------------------------------------- the table
     def board_html(self, state: State[Any], seat: int | None, *, selection: str = "",
                    legal: frozenset[str] = frozenset(), memory: bool = False,
-                   names: Sequence[str] = (), now: State[Any] | None = None) -> str:
+                   names: Sequence[str] = (), now: State[Any] | None = None,
+                   keep_last_turn: bool = False) -> str:
         """The table as ``seat`` sees it (None: everything), clickable elements carrying
         ``data-target`` ids; ``legal`` are the ids to highlight, ``selection`` the current
         pick.  ``memory``: draw what the seat saw earlier but cannot see now face down
         (the player must remember).  ``names``: the players' names, if not "seat N".
         ``now``: the game as it stands, when ``state`` is an earlier position: in memory
-        mode a card that lies face down at ``now`` is drawn face down on it too."""
+        mode a card that lies face down at ``now`` is drawn face down on it too.
+        ``keep_last_turn``: :attr:`Viewer.keeps_last_turn`."""
         view = state.omniscient() if seat is None else state.observation(seat)
         html: str = view._repr_html_()
         return html
@@ -389,6 +407,14 @@ class Presenter:
         the odds), or ``""``."""
         return ""
 
+    def glimpse(self, now: State[Any], frames: Sequence[State[Any]], steps: Sequence[Step],
+                viewer: Viewer, names: Sequence[str] = ()) -> tuple[Glimpse, ...]:
+        """The moments of play since the viewer's seat last moved whose cards lie face down
+        again now, each as the viewer saw it then (memory mode, the game at ``now``, its
+        ``frames`` and ``steps``): what a view shows as it happens, and again when asked.
+        The base class has none: nothing once seen is turned face down again."""
+        return ()
+
     def past_hidden(self, now: State[Any], viewer: Viewer) -> str:
         """Why ``viewer`` may not look at earlier positions of the game at ``now`` (they would
         show what the viewer may not know now), or ``""`` if it may."""
@@ -407,7 +433,8 @@ class Presenter:
 
     def part_board(self, before: State[Any], step: Step, after: State[Any], part: int,
                    seat: int | None, *, memory: bool = False, names: Sequence[str] = (),
-                   now: State[Any] | None = None) -> tuple[str, str] | None:
+                   now: State[Any] | None = None,
+                   keep_last_turn: bool = False) -> tuple[str, str] | None:
         """A step the rules carry out in parts (its :meth:`pages`), on the table: part ``part``
         (from 0) as the board HTML of the position after that part, the cards being scored
         lit (class ``gl-scoring``), and its status line; None for the last part (the
@@ -466,11 +493,13 @@ class Presenter:
         shown = now if live else frames[index]
         acting = acting and live
         targets = self.targets(shown, viewer.seat, selection) if acting else {}
+        keep = viewer.keeps_last_turn
         board = self.board_html(shown, viewer.seat, selection=selection,
                                 legal=frozenset(targets), memory=viewer.forgets, names=names,
-                                now=None if live else now)
+                                now=None if live else now, keep_last_turn=keep)
         part = (self.part_board(frames[index - 1], steps[index - 1], frames[index], page,
-                                viewer.seat, memory=viewer.forgets, names=names, now=now)
+                                viewer.seat, memory=viewer.forgets, names=names, now=now,
+                                keep_last_turn=keep)
                 if index and page < last_page else None)
         if part is not None:  # a part of a step carried out in parts: the board after it
             board = part[0]
@@ -496,7 +525,8 @@ class Presenter:
             odds_seat=odds_seat, odds=odds, breakdown=breakdown,
             part_status=part[1] if part is not None else "",
             odds_method=(self.odds_method(shown, odds_seat, memory=viewer.forgets)
-                         if odds and odds_seat is not None else ""))
+                         if odds and odds_seat is not None else ""),
+            glimpse=self.glimpse(now, frames, steps, viewer, names) if live else ())
 
     def frame_pages(self, now: State[Any], frames: Sequence[State[Any]], steps: Sequence[Step],
                     index: int, viewer: Viewer, names: Sequence[str] = ()) -> list[Page]:

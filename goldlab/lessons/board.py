@@ -37,6 +37,7 @@ from goldlab.games.goldrush import odds
 from goldlab.games.goldrush.cards import Card
 from goldlab.games.goldrush.events import CardFlipped
 from goldlab.views import GameView
+from goldlab.views.game_view import GLIMPSE
 
 KINDS = ("gold", "digger", "dynamite")
 """What a call may say: the three kinds of card."""
@@ -47,15 +48,18 @@ SHOWN_CALLS = 6
 
 
 def lesson_table(seed: int | None = None, opponent: str = "perfect", *, memory: bool = False,
-                 names: Sequence[str] = NAMES) -> GameView:
+                 names: Sequence[str] = NAMES, last_turn: str = GLIMPSE) -> GameView:
     """A two-player Mount Goldrush table: the class at seat 0, ``opponent`` (a bot spec:
     ``"perfect"``, ``"forgetful:0.2"``, ...) at seat 1, locked.  With ``memory`` the cards
     seen earlier lie face down again, so the class must remember them; without it they
-    stay shown (marked as seen), so the class can count them.  ``seed`` fixes the shuffle
-    (None: a new one); New game deals another."""
+    stay shown (marked as seen), so the class can count them.  ``last_turn`` (memory
+    mode): the computer's cards are shown as they are turned and lie face down when the
+    class's turn begins (``"glimpse"``, the rules), or stay face up until the class flips
+    (``"keep"``).  ``seed`` fixes the shuffle; None (the default) deals from a fresh 63-bit
+    seed, so a student's saved record cannot be used to find it; New game deals another."""
     state = goldlab.make("goldrush", players=2, seed=seed)
     return GameView(state, seat=0, bots={1: opponent}, memory=memory, locked=True,
-                    names=list(names))
+                    names=list(names), last_turn=last_turn)
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,11 +33,17 @@ import traitlets
 from goldlab.bots import Bot
 from goldlab.bots.play import check_bounded
 from goldlab.core.errors import GoldlabError, IllegalActionError
-from goldlab.core.presentation import Play, Refuse, Select, Told, Viewer
+from goldlab.core.presentation import Glimpse, Play, Refuse, Select, Told, Viewer
 from goldlab.core.record import Record
 from goldlab.core.state import CHANCE, TERMINAL, State, Step
 from goldlab.scenarios import Scenario
-from goldlab.views.table import VIEW_MAX_RECORD_BYTES, VIEW_MAX_STEPS, WATCH_SPEEDS, Table
+from goldlab.views.table import (
+    SAVE_WAITS,
+    VIEW_MAX_RECORD_BYTES,
+    VIEW_MAX_STEPS,
+    WATCH_SPEEDS,
+    Table,
+)
 
 
 def _frontend() -> Traversable:
@@ -68,6 +74,18 @@ LAST_PART = 2**31
 
 LOCKED = "the teacher locked this view: its seat, memory mode, bots and game stay as they are"
 """Why a locked view refuses to change who sees what."""
+
+GLIMPSE = "glimpse"
+"""Memory mode as the rules play it (``last_turn``'s default): a turn's cards lie face down
+once it is over; the view shows them as they were turned, a *glimpse*, and again on request
+("show the last turn again", noted in the log)."""
+KEEP = "keep"
+"""Memory mode, a teacher's choice (``last_turn="keep"``): the cards of the turn just played
+stay face up until the next flip."""
+
+NO_GLIMPSE = ("nothing to show again now: in memory mode the cards turned since your last "
+              "flip are shown again between two turns, before your next flip")
+"""Why "show the last turn again" shows nothing."""
 
 
 MESSAGE_MAX_DEPTH = 8
@@ -130,7 +148,9 @@ class GameView(anywidget.AnyWidget):
     through a game, a record or a rulebook example; ``view.another(seat=1)`` opens a
     second view of the same game, and every view of a game redraws when it changes.
     With ``play_bots=False`` the bots wait until :meth:`let_bots_move` (the play table
-    shows the view first, so a slow bot's thinking shows in it).
+    shows the view first, so a slow bot's thinking shows in it).  ``last_turn``: in memory
+    mode, whether the turn just played lies face down once it is over (:data:`GLIMPSE`,
+    the rules) or stays face up until the next flip (:data:`KEEP`, a teacher's choice).
     """
 
     _esm = _FRONTEND.joinpath("game_view.js").read_text(encoding="utf-8")
@@ -146,8 +166,12 @@ class GameView(anywidget.AnyWidget):
     def __init__(self, game: State[Any] | Table, seat: int | str | None = None,
                  bots: Mapping[int, str | Bot] | None = None, *, memory: bool | None = None,
                  names: Sequence[str] = (), play_bots: bool = True, locked: bool = False,
-                 projector: bool = False,
+                 projector: bool = False, last_turn: str = GLIMPSE,
                  **kwargs: Any) -> None:
+        if last_turn not in (GLIMPSE, KEEP):
+            raise ValueError(f"last_turn is {GLIMPSE!r} (the rules: face down once the turn "
+                             f"is over, shown as a glimpse) or {KEEP!r} (face up until the "
+                             f"next flip), not {last_turn!r}")
         super().__init__(**kwargs)
         self.locked = bool(locked)
         """A classroom lock: seat, memory mode, bots and game are fixed (refused from the
@@ -164,6 +188,11 @@ class GameView(anywidget.AnyWidget):
         self.seat: int | str = self._check_seat(seat)
         self.memory = self._default_memory() if memory is None else bool(memory)
         self.projector = bool(projector)
+        self.last_turn = last_turn
+        """In memory mode, the cards of the turn just played: :data:`GLIMPSE` or :data:`KEEP`."""
+        self._glimpse_due = False  # show the glimpse at the next redraw
+        self._glimpses = 0
+        self._steps_seen = len(self.table.state.history)
         self.selection = ""
         self.hint = ""
         self.error = ""
@@ -289,6 +318,17 @@ class GameView(anywidget.AnyWidget):
         self.hint = f"Took back {taken} step{'s' if taken != 1 else ''}: your turn again."
         self.table.undo_turn()  # redraws every view of the table
 
+    def show_last_turn(self) -> None:
+        """Show the glimpse of the cards turned since this seat last flipped again, as they
+        were turned (memory mode, between two turns; the log notes it)."""
+        if not self.payload.get("can_glimpse"):
+            self._fail(NO_GLIMPSE)
+            return
+        who = self.table.names[self.seat] if isinstance(self.seat, int) else "The open table"
+        self.error = ""
+        self._glimpse_due = True
+        self.table.note(f"{who} looks at the last turn again")  # redraws every view
+
     def let_bots_move(self) -> None:
         """Let the bots play until a person is to move (or the game ends)."""
         self.error = ""
@@ -363,7 +403,14 @@ class GameView(anywidget.AnyWidget):
         seed.  A locked view, or one for a seat or the open table, saves a record for a
         player (:meth:`Table.record_json` with ``for_player``): no seed, no generator,
         nothing that predicts the chance to come; loading it continues with fresh chance.
+        In memory mode (and on the open table) a record would name cards that lie face
+        down now: Save is refused with the reason until the game ends
+        (:meth:`Table.why_not_saved`), and returns ``""``.
         """
+        refused = self.table.why_not_saved(self._viewer())
+        if refused:
+            self._fail(refused)
+            return ""
         for_player = self.locked or self.seat != EVERYTHING
         text = self.table.record_json(for_player=for_player)
         game = self.table.state.game.name
@@ -528,6 +575,10 @@ class GameView(anywidget.AnyWidget):
         self.thinking = text
 
     def _on_table_change(self) -> None:
+        played = len(self.table.state.history)
+        if played > self._steps_seen:
+            self._glimpse_due = True  # cards turned since: shown as they were turned
+        self._steps_seen = played
         if self.position is not None:
             frames, _ = self.table.frames()
             self.position = min(self.position, len(frames) - 1)
@@ -637,9 +688,9 @@ class GameView(anywidget.AnyWidget):
         presenter's to say (nothing a seat may not know, in memory mode nothing that lies
         face down again, on the open table only what lies open)."""
         if self.seat == PUBLIC:
-            return Viewer(public=True, memory=True)
+            return Viewer(public=True, memory=True, keeps_last_turn=self.last_turn == KEEP)
         if isinstance(self.seat, int):
-            return Viewer(self.seat, memory=self.memory)
+            return Viewer(self.seat, memory=self.memory, keeps_last_turn=self.last_turn == KEEP)
         return Viewer()
 
     def _refresh(self) -> None:
@@ -661,7 +712,7 @@ class GameView(anywidget.AnyWidget):
         quote, error_quote = scene.quote, scene.error_quote
         odds_seat = scene.odds_seat
         odds = _odds_rows([o.to_dict() for o in scene.odds])
-        self._log = _log_lines(scene.recent, table.names)[-LOG_LINES:]
+        self._log = _log_lines(scene.recent, table.names, table.notes)[-LOG_LINES:]
         self._revision += 1
         example = self.legal[:1]
         self.payload = {
@@ -707,11 +758,24 @@ class GameView(anywidget.AnyWidget):
             "odds_method": scene.odds_method,
             "over": _banner(scene.breakdown),
             "can_undo": live and self._undo_possible(),
+            "save_refused": SAVE_WAITS if any(told.concealed for told in scene.told) else "",
+            "glimpse": self._glimpse(scene.glimpse),
+            "can_glimpse": bool(scene.glimpse),
             "bots": table.seats(),
             "bot_choices": table.seat_choices(),
             "log": self._log,
             **self._analysis_payload(),
         }
+
+    def _glimpse(self, moments: Sequence[Glimpse]) -> dict[str, Any] | None:
+        """The glimpse to show now (once after cards were turned, and when asked again), or
+        None: the moments, as boards, and a number that tells a new glimpse from the last."""
+        due, self._glimpse_due = self._glimpse_due, False
+        if not (due and moments):
+            return None
+        self._glimpses += 1
+        return {"id": self._glimpses,
+                "moments": [{"board": m.board, "caption": m.caption} for m in moments]}
 
     def _undo_possible(self) -> bool:
         try:
@@ -803,6 +867,7 @@ _HANDLERS: dict[str, Handler] = {
     "projector": _switch("projector mode", lambda view, on: view.set_projector(on)),
     "bot": _bot,
     "undo": _plain(lambda view: view.undo()),
+    "glimpse": _plain(lambda view: view.show_last_turn()),
     "bots": _plain(lambda view: view.let_bots_move()),
     "new": _plain(lambda view: view.new_game()),
     "rematch": _plain(lambda view: view.rematch()),
@@ -832,13 +897,15 @@ def _move_label(number: int, step: Step, names: Sequence[str], told: Told) -> st
     return f"{number}. {who}: {told.action}"
 
 
-def _log_lines(recent: Sequence[tuple[Step, Told]], names: Sequence[str]) -> list[str]:
+def _log_lines(recent: Sequence[tuple[Step, Told]], names: Sequence[str],
+               notes: Sequence[tuple[Step | None, str]] = ()) -> list[str]:
     """The latest steps of the position shown and what they caused, in the players' words,
-    as told to the view."""
+    as told to the view, each followed by the table's notes made after it."""
     lines: list[str] = []
     for step, told in recent:
         lines.append(_move_label(0, step, names, told).removeprefix("0. "))
         lines.extend(f"   {event}" for event in told.events)
+        lines.extend(f"   ({text})" for after, text in notes if after is step)
     return lines
 
 

@@ -33,7 +33,7 @@ from goldlab.bots import (
 )
 from goldlab.bots.play import bot_seed, play_out, prepare_decision
 from goldlab.core.errors import GoldlabError, RecordError
-from goldlab.core.presentation import Presenter
+from goldlab.core.presentation import Presenter, Viewer
 from goldlab.core.record import Record, load_record, start_position
 from goldlab.core.registry import make_game
 from goldlab.core.state import CHANCE, TERMINAL, State, Step, _rng_to_json
@@ -61,6 +61,14 @@ bots' replies to a view's intent are played at once, before the intent returns."
 WATCH_SPEEDS = (0.0, 0.5, 1.0, 2.0, 4.0)
 """The speeds (bot moves a second) a game can be watched at from a browser; 0: as fast as
 the bots decide."""
+
+SAVE_WAITS = ("Save waits for the end of the game: a record names the card of every step, "
+              "and some of them lie face down now for you to remember (the teacher's view "
+              "saves at any time)")
+"""Why a view in memory mode (or the open table) saves no record during the game."""
+
+NOTES_KEPT = 100
+"""The table keeps this many of the latest notes for the views' logs."""
 
 
 def seat_choices(game: str) -> list[dict[str, Any]]:
@@ -126,6 +134,9 @@ class Table:
         self._worker: threading.Thread | None = None
         self._playing = False
         self._main: tuple[State[Any], int] | None = None
+        self.notes: list[tuple[Step | None, str]] = []
+        """What happened at the table besides the steps (a player looked at the last turn
+        again), each after the step it followed: the views' logs show them."""
         self._deal()  # a game without auto_chance: the table deals (no view enters chance)
 
     # ---------------------------------------------------------------- seats and bots
@@ -524,6 +535,26 @@ class Table:
             record = replace(record, seed=None, auto_chance=False, start=start)
         return record.to_json()
 
+    def why_not_saved(self, viewer: Viewer) -> str:
+        """Why the game may not be saved for ``viewer`` now (:data:`SAVE_WAITS`), or ``""``.
+
+        A record names the card of every step.  While some of them may not be named to
+        ``viewer`` now (memory mode, the open table: the presenter tells those steps
+        without them, :meth:`Presenter.told_steps`), Save waits for the end of the game;
+        the teacher's view and a finished game save everything.
+        """
+        state = self.state
+        if not viewer.forgets or viewer.knows_all(state):
+            return ""
+        told = self.presenter.told_steps(state, state.history, viewer, self.names)
+        return SAVE_WAITS if any(t.concealed for t in told) else ""
+
+    def note(self, text: str) -> None:
+        """Write ``text`` in the views' logs after the latest step; tell the watchers."""
+        with self.lock:
+            self.notes = [*self.notes[-(NOTES_KEPT - 1):], (self.state.last_step, text)]
+            self.changed()
+
     def load(self, text: str | bytes | dict[str, Any], *, mode: str | None = None,
              max_steps: int | None = None,
              check: Callable[[Any], None] | None = None) -> None:
@@ -561,6 +592,7 @@ class Table:
             self._start = None
             self._dealer = None
             self._frames = None
+            self.notes = []
             names = bot_names(state.game.name)
             for seat, spec in list(self._bot_specs.items()):
                 if spec.partition(":")[0] not in names:

@@ -194,6 +194,7 @@ def test_a_game_is_played_by_clicks_and_stepped_through(
 
     if game == "goldrush":
         _check_memory_mode(player, teacher)
+        _check_glimpse(page, player, teacher, artifacts_dir, where)
     _shoot(page, player, artifacts_dir, f"views-{game}-{where}-light")
     assert console_errors == []
 
@@ -214,6 +215,27 @@ def _check_memory_mode(player: Locator, teacher: Locator) -> None:
     expect(board.locator(".gr-seen")).to_have_count(len(targets))
     memory.check()
     expect(board.locator(".gr-seen")).to_have_count(0)
+
+
+def _check_glimpse(page: Page, player: Locator, teacher: Locator, artifacts_dir: Path,
+                   where: str) -> None:
+    """Memory mode between two turns: the bot's cards lie face down on the board; "Show the
+    last turn again" shows them over it as they were turned, and the log notes the press."""
+    board = player.locator(".gl-view-board")
+    expect(board).to_have_class(_has("gl-acting"))  # the player's turn begins
+    expect(board.locator(".gr-badge", has_text="last turn")).to_have_count(0)
+    glimpse = player.locator(".gl-glimpse")
+    expect(glimpse).to_be_hidden(timeout=15_000)  # the glimpse shown as it happened is over
+    player.locator(".gl-glimpse-again").click()
+    expect(glimpse).to_be_visible()
+    expect(glimpse.locator(".gl-glimpse-caption")).to_contain_text("turns up card")
+    expect(glimpse.locator(".gr-badge", has_text="turned up")).not_to_have_count(0)
+    assert glimpse.locator("[data-target]").count() == 0  # a picture: nothing to click
+    _shoot(page, player, artifacts_dir, f"views-goldrush-{where}-glimpse")
+    expect(player.locator(".gl-view-log")).to_contain_text("looks at the last turn again")
+    expect(teacher.locator(".gl-view-log")).to_contain_text("looks at the last turn again")
+    expect(glimpse).to_be_hidden(timeout=15_000)
+    expect(board.locator(".gr-badge", has_text="last turn")).to_have_count(0)
 
 
 def _has(cls: str) -> re.Pattern[str]:

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Sequence
 from fractions import Fraction
 from types import ModuleType
+from typing import Any
 
 import pytest
 from notebook_runner import load
-from test_lessons_student import answer_forms
 
+import goldlab
 from goldlab.games.goldrush import odds
 from goldlab.games.goldrush.events import CardFlipped
 from goldlab.lessons import first_player, flip_the_odds, memory
 from goldlab.lessons.board import CardCall, lesson_table
-from goldlab.lessons.student import student_version
+from goldlab.lessons.student import answer_forms, student_version
 from goldlab.views import GameView
 
 BOARDS = {"1-flip-the-odds.ipynb": (flip_the_odds, "lesson.table("),
@@ -99,6 +102,55 @@ def test_lesson_3s_table_plays_against_a_memory_bot_in_memory_mode() -> None:
 def test_lesson_1s_table_calls_cards() -> None:
     board = flip_the_odds.table()
     assert isinstance(board, CardCall) and board.view.locked and not board.view.memory
+
+
+def replayed(steps: Sequence[str], seed: int) -> Any:
+    """The two-player Mount Goldrush of ``seed`` played as ``steps`` (a saved record's flips
+    and reveals) say, or None when the seed turns up other cards."""
+    state = goldlab.make("goldrush", players=2, seed=seed)
+    history = state._history  # read in place: the reveals chance made from the seed
+    for number, text in enumerate(steps):
+        if number < len(history):
+            if str(history[number].action) != text:
+                return None
+        else:
+            state.apply(text)
+    return state
+
+
+def seeds_that_replay(steps: Sequence[str], tried: range) -> list[int]:
+    """The seeds among ``tried`` that turn up the cards of ``steps``: how a student would
+    find a table's seed from a saved record, and with it the next card."""
+    return [seed for seed in tried if replayed(steps, seed) is not None]
+
+
+def test_a_students_save_of_a_lesson_table_cannot_predict_the_next_card() -> None:
+    view = flip_the_odds.table().view  # lesson 1: no memory mode, so the class may save
+    for _ in range(4):  # two turns of the class, two of the computer
+        view.click(view.payload["legal"][0])
+    record = json.loads(view.save())
+    assert record["seed"] is None and len(record["steps"]) >= 12
+    assert seeds_that_replay(record["steps"], range(100_001)) == []
+
+    fixed = lesson_table(seed=2024)  # the seed lesson 1 dealt from before: found at once
+    for _ in range(4):
+        fixed.click(fixed.payload["legal"][0])
+    steps = json.loads(fixed.save())["steps"]
+    assert seeds_that_replay(steps, range(2100)) == [2024]
+    guess = replayed(steps, 2024)
+    blind = guess.observation(0).never_flipped()[0]
+    guess.apply(f"flip {blind}")  # the seed says which card lies there
+    fixed.click(f"grid:{blind}")
+    real = fixed.table.state.history
+    assert [str(s.action) for s in real[len(steps):len(steps) + 2]] == [
+        str(s.action) for s in guess.history[len(steps):]]
+
+
+def test_lesson_tables_deal_from_fresh_63_bit_seeds_unless_the_teacher_gives_one() -> None:
+    seeds = {flip_the_odds.table().view.table.state.seed, memory.memory_table().table.state.seed,
+             lesson_table().table.state.seed}
+    assert len(seeds) == 3 and all(2**20 < s < 2**63 for s in seeds)
+    assert memory.memory_table(seed=7).table.state.seed == 7
 
 
 @pytest.mark.parametrize("name", sorted(BOARDS))

@@ -230,7 +230,8 @@ def test_a_locked_view_refuses_a_record_and_python_cannot_unlock_it_by_accident(
 @pytest.mark.parametrize("locked", [True, False])
 def test_a_seated_save_predicts_nothing_and_loads_and_continues(game: str, locked: bool) -> None:
     state = goldlab.make(game, players=2, seed=2**62 + 12345, mode="play")
-    view = GameView(state, seat=0, bots={1: "random"}, locked=locked)
+    view = GameView(state, seat=0, bots={1: "random"}, locked=locked,
+                    memory=False)  # memory mode saves after the game: test_views_files.py
     for _ in range(3):
         if view.legal:
             view.request(view.legal[0])

@@ -93,11 +93,13 @@ class GoldPresenter(Presenter):
     # ---------------------------------------------------------------- the table
     def board_html(self, state: State[Any], seat: int | None, *, selection: str = "",
                    legal: frozenset[str] = frozenset(), memory: bool = False,
-                   names: Sequence[str] = (), now: State[Any] | None = None) -> str:
+                   names: Sequence[str] = (), now: State[Any] | None = None,
+                   keep_last_turn: bool = False) -> str:
         """The table as ``seat`` sees it, every card on offer and in a tableau a target.
 
         An earlier position in memory mode (``now`` given) draws face down, wherever they
-        lay then, the cards of which a copy lies in a scoring pile now."""
+        lay then, the cards of which a copy lies in a scoring pile now.  ``keep_last_turn``
+        has no effect: no turn of Gold! turns a card up and then face down again."""
         hidden = face_down_now(_gold(now)) if memory and now is not None and not (
             now.is_terminal()) else frozenset()
         return table_html(_gold(state), seat, selection=selection, legal=legal, memory=memory,
@@ -205,7 +207,8 @@ class GoldPresenter(Presenter):
 
     def part_board(self, before: State[Any], step: Step, after: State[Any], part: int,
                    seat: int | None, *, memory: bool = False, names: Sequence[str] = (),
-                   now: State[Any] | None = None) -> tuple[str, str] | None:
+                   now: State[Any] | None = None,
+                   keep_last_turn: bool = False) -> tuple[str, str] | None:
         """The end of the game scored on the table (:mod:`goldlab.games.gold.parts`): the set
         that step completed, colour scoring colour by colour, then (None) final points.
 

@@ -112,12 +112,13 @@ class GoldlandPresenter(Presenter):
     # ---------------------------------------------------------------- the table
     def board_html(self, state: State[Any], seat: int | None, *, selection: str = "",
                    legal: frozenset[str] = frozenset(), memory: bool = False,
-                   names: Sequence[str] = (), now: State[Any] | None = None) -> str:
+                   names: Sequence[str] = (), now: State[Any] | None = None,
+                   keep_last_turn: bool = False) -> str:
         """The grid as tiles with their exits, and the panels, every control a target.
 
-        ``memory`` (and ``now``) have no effect: nothing in Goldland that a player once saw
-        is hidden later (the backpacks and tiles stay open, the face-down stack was never
-        seen).
+        ``memory`` (and ``now``, ``keep_last_turn``) have no effect: nothing in Goldland
+        that a player once saw is hidden later (the backpacks and tiles stay open, the
+        face-down stack was never seen).
         """
         gl = goldland_state(state)
         return picture.board_html(gl, seat, selection, legal, names)
@@ -156,7 +157,8 @@ class GoldlandPresenter(Presenter):
     # ---------------------------------------------------------------- parts
     def part_board(self, before: State[Any], step: Step, after: State[Any], part: int,
                    seat: int | None, *, memory: bool = False, names: Sequence[str] = (),
-                   now: State[Any] | None = None) -> tuple[str, str] | None:
+                   now: State[Any] | None = None,
+                   keep_last_turn: bool = False) -> tuple[str, str] | None:
         """The end of the game in two parts: the last step, its gold not yet counted (this
         part: the table after it, the step's place lit), then the final scoring (None)."""
         if part != 0 or not after.is_terminal():

@@ -7,11 +7,15 @@ step (``auto_chance=False``) the teacher's seat also gets ``reveal:<card>``
 (e.g. ``reveal:gold:3``): chance's answer to "what is the card just flipped?".
 
 Memory mode is the heart of the game: the board then draws face up only what
-lies face up right now (this turn's cards, or, until the next flip, the cards
-of the turn just played), and everything else face down, so the player must
-remember what was seen.  Without it, cards seen before are drawn with a pale
-face and a "seen" badge.  Everything here reads the player's observation:
-every flip is public, and cards never flipped have no identity yet.
+lies face up right now (this turn's cards), and everything else face down, so
+the player must remember what was seen.  The cards turned since the player last
+flipped are shown as a *glimpse* (:meth:`GoldrushPresenter.glimpse`: the table
+as it lay when each was turned), and lie face down when the player's turn
+begins, as the rules say; a teacher may keep the turn just played face up until
+the next flip instead (``keep_last_turn``).  Without memory mode, cards seen
+before are drawn with a pale face and a "seen" badge.  Everything here reads the
+player's observation: every flip is public, and cards never flipped have no
+identity yet.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from goldlab.core.presentation import (
     Breakdown,
     Click,
     Expectation,
+    Glimpse,
     Odds,
     Page,
     Play,
@@ -297,36 +302,40 @@ class GoldrushPresenter(Presenter):
     # ---------------------------------------------------------------- the table
     def board_html(self, state: State[Any], seat: int | None, *, selection: str = "",
                    legal: frozenset[str] = frozenset(), memory: bool = False,
-                   names: Sequence[str] = (), now: State[Any] | None = None) -> str:
+                   names: Sequence[str] = (), now: State[Any] | None = None,
+                   keep_last_turn: bool = False) -> str:
         """The table as round cards to click, each player's mine entrance and gold below.
 
-        An earlier position in memory mode (``now`` given) shows a card face up only if
-        it lies open now (:func:`_open_turn`); chance's choices are not drawn on it (they
-        would count the cards seen since)."""
+        In memory mode the cards of the turn just played lie face down (the rules turn
+        them down at the end of the turn), unless ``keep_last_turn``: then they stay up
+        until the next flip.  An earlier position in memory mode (``now`` given) shows a
+        card face up only if it lies open now (:func:`_open_turn`); chance's choices are
+        not drawn on it (they would count the cards seen since)."""
         s = _goldrush(state)
         view = s.omniscient() if seat is None else s.observation(seat)
         shown: frozenset[int] | None = None  # None: every card up then is shown
         if memory and now is not None and not now.is_terminal():
-            shown = _open_turn(_goldrush(now))[1]
+            shown = _open_turn(_goldrush(now), keep_last_turn)[1]
         pending = s.pending if view.to_move == CHANCE_SEAT else -1
         chance = (self._chance_row(s, view, legal)
                   if view.to_move == CHANCE_SEAT and pending >= 0 and shown is None else "")
-        return self.picture(view, seat, names, legal=legal, memory=memory,
-                            just=_just_turned(view, s), shown=shown, pending=pending,
-                            chance=chance)
+        just = _just_turned(view, s) if keep_last_turn or not memory else {}
+        return self.picture(view, seat, names, legal=legal, memory=memory, just=just,
+                            shown=shown, pending=pending, chance=chance)
 
     def picture(self, view: GoldrushView, seat: int | None, names: Sequence[str] = (), *,
                 legal: frozenset[str] = frozenset(), memory: bool = False,
                 just: Mapping[int, Card] | None = None, shown: frozenset[int] | None = None,
                 pending: int = -1, chance: str = "",
                 cards: Sequence[Card | None] | None = None,
-                root: str = "gl-board gl-goldrush") -> str:
+                root: str = "gl-board gl-goldrush", glimpse: bool = False) -> str:
         """The game's one picture of ``view``: the view's board (:meth:`board_html` works
         out from the state ``just``, the cards of the turn just played, ``shown``, the
         places an earlier position may show face up, ``pending`` and ``chance``, chance's
         choices), an observation's own picture (:func:`view_html`), and the colours of the
         raster image (:data:`FACES`).  ``cards``: what to draw for each place instead of
-        ``view.cards`` (a player's memory)."""
+        ``view.cards`` (a player's memory).  ``glimpse``: the cards of ``just`` are being
+        turned up (a moment of :meth:`glimpse`), not the turn just played."""
         who = self._names(view.players, names)
         just = just or {}
         context = _why_not_now(view, seat, who)
@@ -348,7 +357,7 @@ class GoldrushPresenter(Presenter):
             if shown is not None and p not in shown:
                 card_now = just_now = None  # up then, face down now: remember it
             parts.append(self._place(view, p, status[p], card_now, just_now, p == pending,
-                                     memory, TARGETS[p] in legal, context))
+                                     memory, TARGETS[p] in legal, context, glimpse))
         parts.append("</div></div>")
         parts.append(chance)
         parts.append(self._mines(view, seat, memory, who))
@@ -376,7 +385,7 @@ class GoldrushPresenter(Presenter):
 
     def _place(self, view: GoldrushView, p: int, status: str, c: Card | None,
                just: Card | None, pending: bool, memory: bool, is_legal: bool,
-               context: str) -> str:
+               context: str, glimpse: bool = False) -> str:
         where = view.place(p)
         badge = ""
         if status == GONE:
@@ -388,6 +397,10 @@ class GoldrushPresenter(Presenter):
         elif status == UP:  # an earlier position in memory mode: the card lies face down now
             classes, inner = "gr-back gr-up", ""
             what = "turned up then, face down now: remember what it was"
+        elif just is not None and glimpse:
+            classes, inner = f"gr-up gr-f-{_face_key(just)}", _face_text(just)
+            what = f"{self.card_name(just)}, being turned up"
+            badge = "turned up"
         elif just is not None:
             classes, inner = f"gr-up gr-f-{_face_key(just)}", _face_text(just)
             what = f"{self.card_name(just)}, turned up last turn and going back face down"
@@ -557,17 +570,20 @@ class GoldrushPresenter(Presenter):
         """A step as ``viewer`` may know it now.  In memory mode (and on the open table) a
         step's cards are named only while they lie open: in the turn under way, or in the
         turn just played until the next flip; any other step's card is "the card at 18",
-        not what it was (a card of the same kind may lie open elsewhere)."""
+        not what it was (a card of the same kind may lie open elsewhere).  The turn just
+        played lies face down once it is over, unless the viewer keeps it (a teacher's
+        choice, :attr:`Viewer.keeps_last_turn`)."""
         if not viewer.forgets or viewer.knows_all(now):
             return super().told(now, step, viewer, names)
-        return self._told(step, _open_turn(_goldrush(now))[0], self._names(now.players, names))
+        turn = _open_turn(_goldrush(now), viewer.keeps_last_turn)[0]
+        return self._told(step, turn, self._names(now.players, names))
 
     def told_steps(self, now: State[Any], steps: Sequence[Step], viewer: Viewer,
                    names: Sequence[str] = ()) -> list[Told]:
         """:meth:`told` of many steps, working out once what lies open."""
         if not viewer.forgets or viewer.knows_all(now):
             return super().told_steps(now, steps, viewer, names)
-        turn = _open_turn(_goldrush(now))[0]
+        turn = _open_turn(_goldrush(now), viewer.keeps_last_turn)[0]
         who = self._names(now.players, names)
         return [self._told(step, turn, who) for step in steps]
 
@@ -598,6 +614,44 @@ class GoldrushPresenter(Presenter):
         who = self._names(now.players, names)
         return [_sentence(self.describe(e, who)) for e in events]
 
+    def glimpse(self, now: State[Any], frames: Sequence[State[Any]], steps: Sequence[Step],
+                viewer: Viewer, names: Sequence[str] = ()) -> tuple[Glimpse, ...]:
+        """Between two turns in memory mode, the flips since the viewer's seat last flipped
+        (its own last card included; the open table: the turn just played), at most a
+        round of turns: one moment per flip, the table as it lay when the card was turned
+        up, that card and the turn's first card face up, the step told in full (it names
+        only the cards of that turn).  None while a turn is under way (its cards lie open),
+        when the teacher keeps the turn just played face up, or when everything is shown."""
+        s = _goldrush(now)
+        if (not viewer.forgets or viewer.knows_all(now) or viewer.keeps_last_turn
+                or s.up or s.pending >= 0):
+            return ()
+        last = s.turn_no - 1
+        picked: list[int] = []
+        for i in range(len(steps) - 1, -1, -1):
+            flips = [e for e in steps[i].events if isinstance(e, CardFlipped)]
+            if not flips:
+                continue
+            turn = flips[0].turn
+            if turn <= last - s.players or (viewer.seat is None and turn < last):
+                break
+            picked.append(i)
+            if flips[0].seat == viewer.seat:
+                break  # the seat's own last flip: the cards before it were seen turned up
+        everything = Viewer()
+        moments = []
+        for i in reversed(picked):
+            step = steps[i]
+            turned = {e.position: e.card for e in step.events if isinstance(e, CardFlipped)}
+            before = _goldrush(frames[i])  # frames[i]: the position before steps[i]
+            view = before.omniscient() if viewer.seat is None else before.observation(
+                viewer.seat)
+            told = self.said_steps(now, [step], everything, names)[0]
+            moments.append(Glimpse(
+                self.picture(view, viewer.seat, names, memory=True, just=turned, glimpse=True),
+                ". ".join((told.action, *told.events))))
+        return tuple(moments)
+
     def said_refusal(self, reason: str, names: Sequence[str] = ()) -> str:
         """A refusal with the players' names and places as players point at them."""
         return refusal(reason, names)
@@ -615,9 +669,9 @@ class GoldrushPresenter(Presenter):
                 "are not counted: you remember them.")
 
     @staticmethod
-    def _told(step: Step, turn: int, who: Sequence[str]) -> Told:
-        """``step`` told in full if its flips are of the turn ``turn`` (open now), else
-        without naming a card."""
+    def _told(step: Step, turn: int | None, who: Sequence[str]) -> Told:
+        """``step`` told in full if its flips are of the turn ``turn`` (open now; None:
+        no turn is open), else without naming a card."""
         action = step.action
         turns = [e.turn for e in step.events if isinstance(e, CardFlipped)]
         names_cards = isinstance(action, Reveal) or any(map(_named_cards, step.events))
@@ -633,7 +687,8 @@ class GoldrushPresenter(Presenter):
     # ---------------------------------------------------------------- parts
     def part_board(self, before: State[Any], step: Step, after: State[Any], part: int,
                    seat: int | None, *, memory: bool = False, names: Sequence[str] = (),
-                   now: State[Any] | None = None) -> tuple[str, str] | None:
+                   now: State[Any] | None = None,
+                   keep_last_turn: bool = False) -> tuple[str, str] | None:
         """The flip that ends the game, before the final scores; the flip after which the
         Gold Rush begins, before it begins.  The table is the position after the flip (the
         parts change no card), its status says the part, the place flipped is lit."""
@@ -647,7 +702,8 @@ class GoldrushPresenter(Presenter):
             status = f"Turn {_goldrush(before).turn_no} is over; next: gold rush!"
         else:
             return None
-        html = self.board_html(after, seat, memory=memory, names=names, now=now)
+        html = self.board_html(after, seat, memory=memory, names=names, now=now,
+                               keep_last_turn=keep_last_turn)
         where = self.target_of(step.action)
         return as_part(html, "gr-status", status, () if where is None else (where,)), status
 
@@ -791,12 +847,16 @@ class GoldrushPresenter(Presenter):
 
 
 # -------------------------------------------------------------------- helpers
-def _open_turn(state: GoldrushState) -> tuple[int, frozenset[int]]:
+def _open_turn(state: GoldrushState,
+               keep_last_turn: bool = False) -> tuple[int | None, frozenset[int]]:
     """The turn whose cards a player in memory mode sees now, and where they lie: the turn
-    under way once a card is up, else the turn just played (until the next flip, whether
-    its cards went back face down or left the table)."""
-    view = state.observation(0)
+    under way once a card is up.  Between two turns none (None): the turn just played lies
+    face down, as the rules say; with ``keep_last_turn`` (a teacher's choice) the turn just
+    played, until the next flip (whether its cards went back face down or left the table)."""
     under_way = bool(state.up) or state.pending >= 0
+    if not under_way and not keep_last_turn:
+        return None, frozenset()
+    view = state.observation(0)
     turn = view.turn_no if under_way else view.turn_no - 1
     return turn, frozenset(f.position for f in view.flips if f.turn == turn and f.seat >= 0)
 

@@ -16,7 +16,7 @@ from goldrush_helpers import goldrush, position
 
 import goldlab
 from goldlab.core.errors import IllegalActionError
-from goldlab.core.presentation import Click, Expectation, Odds, Play, Refuse
+from goldlab.core.presentation import Click, Expectation, Odds, Play, Refuse, Viewer
 from goldlab.core.state import State
 from goldlab.core.values import Action, Event
 from goldlab.games.goldrush import GoldrushState, events, odds
@@ -293,15 +293,31 @@ def test_memory_mode_draws_remembered_cards_like_cards_nobody_has_seen() -> None
     assert "gr-up" in element(shown, "grid:30") and "gr-up" not in seen
 
 
-def test_memory_mode_turns_the_last_turns_cards_down_at_the_next_flip() -> None:
+def test_memory_mode_turns_the_cards_face_down_when_the_turn_is_over() -> None:
     state = position(known={10: "gold:3", 11: "gold:2"})
     p = presenter_of(state)
     state.apply("flip 10")
+    assert "gold 3" in element(p.board_html(state, 1, memory=True), "grid:10")  # face up now
     state.apply("flip 11")  # two gold cards: nothing happens, both go back face down
     html = p.board_html(state, 1, memory=True)
-    assert "gold 3" in element(html, "grid:10")  # just seen, until the next flip
+    assert "gold" not in element(html, "grid:10") + element(html, "grid:11")
+    assert "gr-back" in element(html, "grid:10") and "last turn" not in html
+    told = p.told_steps(state, state.history, Viewer(1, memory=True))
+    assert all(t.concealed for t in told)  # nor does the log name them
+
+
+def test_a_teacher_may_keep_the_last_turns_cards_up_until_the_next_flip() -> None:
+    state = position(known={10: "gold:3", 11: "gold:2"})
+    p = presenter_of(state)
+    state.apply("flip 10")
+    state.apply("flip 11")
+    html = p.board_html(state, 1, memory=True, keep_last_turn=True)
+    assert "gold 3" in element(html, "grid:10") and "last turn" in element(html, "grid:10")
+    keeping = Viewer(1, memory=True, keeps_last_turn=True)
+    assert not any(t.concealed for t in p.told_steps(state, state.history, keeping))
+    assert p.glimpse(state, [], [], keeping) == ()  # nothing to glimpse: it lies open
     state.apply("flip 40")
-    html = p.board_html(state, 1, memory=True)
+    html = p.board_html(state, 1, memory=True, keep_last_turn=True)
     assert "gold" not in element(html, "grid:10") + element(html, "grid:11")
     assert "gr-back" in element(html, "grid:10")
 
