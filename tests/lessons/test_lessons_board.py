@@ -20,7 +20,7 @@ from goldlab.lessons.board import CardCall, lesson_table
 from goldlab.lessons.student import answer_forms, student_version
 from goldlab.views import GameView
 
-BOARDS = {"1-flip-the-odds.ipynb": (flip_the_odds, "lesson.table("),
+BOARDS = {"1-flip-the-odds.ipynb": (flip_the_odds, "lesson.table"),
           "3-what-is-memory-worth.ipynb": (memory, "lesson.memory_table(")}
 """The lessons with a game board, and the call that makes it."""
 
@@ -167,8 +167,13 @@ def test_lesson_2_animates_one_more_game_from_a_button() -> None:
 
 
 def board_payload(module: ModuleType, source: str) -> str:
-    """Everything the board of a cell shows (its view's payload), as text."""
-    shown = eval(source.split("#")[0].strip(), {"lesson": module})  # the cell's one call
+    """Everything the board of a cell shows (its view's payload), as text.  A board that
+    waits for its questions (``lesson.after(keys, lesson.table, ...)``) is made as the
+    lesson makes it once they are answered."""
+    call = "\n".join(line.split("  #")[0] for line in source.splitlines()
+                     if not line.lstrip().startswith("#")).strip()  # the cell's one call
+    waits = re.fullmatch(r"lesson\.after\((.+?), (lesson\.\w+)\b.*\)", call, re.DOTALL)
+    shown = eval(f"{waits.group(2)}()" if waits else call, {"lesson": module})
     view = shown.view if isinstance(shown, CardCall) else shown
     assert isinstance(view, GameView)
     return str(view.payload)
