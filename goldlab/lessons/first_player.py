@@ -11,23 +11,37 @@ the notebook stays short and the logic is tested:
   (the funnel) beside the exact distribution of wins if the seats were fair, and the same
   chart redrawn live by a "games" slider and a "bots" dropdown
   (:class:`~goldlab.lessons.live.LiveChart`);
-* :data:`quiz` -- the lesson's questions, answers computed (scipy's exact test, the
-  interval formula), not typed in.
+* :func:`p_value_calculator` -- two number boxes (wins, games) and the exact two-sided
+  binomial test against 1/2 with the normal approximation beside it, for question Q2;
+* :data:`quiz` -- the lesson's questions, answers computed (the exact test of
+  :mod:`goldlab.lessons.inference`, the interval formula), not typed in.
+
+The exact tests are :mod:`goldlab.lessons.inference`'s, in pure Python (scipy is used for
+the chart's binomial distribution and the interval's level only).
 
 >>> fair_share(3)
 Fraction(1, 3)
 >>> games_needed(0.01)
 9604
 >>> print(check("fair_share", "1/3"))
-Right: 1/3 (0.333).
+Right: 1/3 ≈ 0.333 (33.3 %).
+>>> for line in p_value_lines(30, 50):
+...     print(line)
+Exact binomial test (two-sided, against 1/2): p = 0.2026
+Normal approximation (bell curve, z = 1.41): p ≈ 0.1573
+>>> p_value_lines(80, 50)
+['Wins must be from 0 to the number of games (50), not 80.']
+>>> "normal approximation; the question asks for the exact" in str(check("p_value", "0.046"))
+True
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from html import escape
 from typing import Any
 
 import altair as alt
@@ -35,9 +49,10 @@ import numpy as np
 import pandas as pd
 
 from goldlab.analysis.stats import proportion_ci
+from goldlab.lessons import answer, inference
 from goldlab.lessons.animate import Frame, OneMoreTrial
-from goldlab.lessons.answer import AnswerBox, Prediction, answer_box
-from goldlab.lessons.check import Feedback, Question, Quiz, near, read_guess
+from goldlab.lessons.answer import After, AnswerBox, Prediction, answer_box
+from goldlab.lessons.check import Feedback, Question, Quiz, counted, near, read_guess
 from goldlab.lessons.live import LiveChart
 
 Z95 = 1.959963984540054
@@ -101,10 +116,9 @@ def _alpha(z: float) -> float:
 
 
 def p_value(wins: int, games: int, share: float | Fraction) -> float:
-    """Exact two-sided binomial test: how often a fair seat would do at least this unusually."""
-    from scipy.stats import binomtest
-
-    return float(binomtest(int(wins), int(games), float(share)).pvalue)
+    """Exact two-sided binomial test: how often a fair seat would do at least this unusually
+    (:func:`goldlab.lessons.inference.binomial_test`, scipy's ``binomtest`` in pure Python)."""
+    return inference.binomial_test(int(wins), int(games), float(share))
 
 
 def seat_zero(results: pd.DataFrame, n: int | None = None) -> dict[str, Any]:
@@ -142,7 +156,7 @@ def your_guess(guess: Any, results: pd.DataFrame) -> str:
         return value
     inside = r["ci_low"] <= value <= r["ci_high"]
     where = ("inside" if inside else "outside") + " the 95 % interval"
-    return (f"You guessed {value:.1%}. In {r['games']:,} games the first player won "
+    return (f"You guessed {value:.1%}. In {counted(r['games'], 'game')} the first player won "
             f"{r['win_rate']:.1%} (95 % interval {r['ci_low']:.1%} to {r['ci_high']:.1%}): "
             f"your guess is {where}.")
 
@@ -195,32 +209,45 @@ def lesson_chart(results: pd.DataFrame, n: int) -> alt.HConcatChart:
     band = alt.Chart(funnel).mark_area(opacity=0.25, clip=True).encode(
         x=x, y=alt.Y("ci_low:Q", scale=scale, title=title), y2="ci_high:Q")
     line = alt.Chart(funnel).mark_line(clip=True).encode(x=x, y=y)
-    now = pd.DataFrame([{k: record[k] for k in ("games", "wins", "win_rate", "ci_low",
-                                                "ci_high")}])
+    # The point's own columns (not the funnel's names): its tooltip shows this row only.
+    now = pd.DataFrame([{"games": record["games"], "wins": record["wins"],
+                         "rate_now": record["win_rate"], "low_now": record["ci_low"],
+                         "high_now": record["ci_high"]}])
     bar = alt.Chart(now).mark_rule(strokeWidth=3, color="black", clip=True).encode(
-        x=x, y=alt.Y("ci_low:Q", scale=scale, title=title), y2="ci_high:Q")
+        x=x, y=alt.Y("low_now:Q", scale=scale, title=title), y2="high_now:Q")
     point = alt.Chart(now).mark_point(filled=True, size=90, color="black", clip=True).encode(
-        x=x, y=y, tooltip=["games:Q", "wins:Q", alt.Tooltip("win_rate:Q", format=".3f"),
-                           alt.Tooltip("ci_low:Q", format=".3f"),
-                           alt.Tooltip("ci_high:Q", format=".3f")])
+        x=x, y=alt.Y("rate_now:Q", scale=scale, title=title),
+        tooltip=["games:Q", "wins:Q",
+                 alt.Tooltip("rate_now:Q", format=".3f", title="win rate"),
+                 alt.Tooltip("low_now:Q", format=".3f", title="95 % interval from"),
+                 alt.Tooltip("high_now:Q", format=".3f", title="95 % interval to")])
     fair_line = alt.Chart(pd.DataFrame({"fair": [fair]})).mark_rule(
         strokeDash=[5, 4], color="gray").encode(y="fair:Q")
     left = alt.layer(band, line, fair_line, bar, point).properties(
         width=300, height=220,
-        title=f"{record['games']:,} games: {record['win_rate']:.1%} "
+        title=f"{counted(record['games'], 'game')}: {record['win_rate']:.1%} "
               f"(95 % interval {record['ci_low']:.1%} to {record['ci_high']:.1%})")
     null = null_table(record["games"], record["fair"], record["wins"])
     bars = alt.Chart(null).mark_bar().encode(
-        x=alt.X("rate:Q", title=f"win rate in {record['games']:,} games if seats were fair"),
+        x=alt.X("rate:Q", title=f"win rate in {counted(record['games'], 'game')} if seats "
+                                     "were fair"),
         y=alt.Y("chance:Q", title="exact chance"),
         color=alt.Color("as_unusual:N", title=None, legend=alt.Legend(orient="bottom"),
                         scale=alt.Scale(domain=["less", "as unusual as the result"],
                                         range=["#9db4d0", "#e8a33d"])),
         tooltip=["wins:Q", alt.Tooltip("chance:Q", format=".4f")])
-    seen = alt.Chart(now).mark_rule(color="#c0392b", strokeWidth=2).encode(x="win_rate:Q")
+    seen = alt.Chart(now).mark_rule(color="#c0392b", strokeWidth=2).encode(x="rate_now:Q")
     right = alt.layer(bars, seen).properties(
         width=260, height=220, title=f"p-value (orange share): {record['p_value']:.3g}")
     return alt.hconcat(left, right)
+
+
+def fair_text(fair: Fraction) -> str:
+    """The fair share as the page says it ("1/2 = 50.0 %"); the answer of question
+    ``fair_share`` only once that question is settled, until then where it is drawn."""
+    if fair == quiz.question("fair_share").answer and not quiz.settled("fair_share"):
+        return "(the dashed line: question Q1 asks for its value)"
+    return f"{fair} = {float(fair):.1%}"
 
 
 def summary(results: pd.DataFrame, n: int) -> str:
@@ -234,9 +261,10 @@ def summary(results: pd.DataFrame, n: int) -> str:
         verdict = ("the interval still includes the fair share: no proof of an edge (which is "
                    "not proof of no edge)")
     share = "fewer than 0.01 %" if r["p_value"] < 1e-4 else f"{r['p_value']:.2%}"
-    return (f"<b>First player:</b> {r['wins']:,} wins in {r['games']:,} games = "
-            f"{r['win_rate']:.1%}; 95 % interval {r['ci_low']:.1%} to {r['ci_high']:.1%}; "
-            f"fair share {r['fair']} = {float(r['fair']):.1%}; {verdict}. Exact binomial "
+    return (f"<b>First player:</b> {counted(r['wins'], 'win')} in "
+            f"{counted(r['games'], 'game')} = {r['win_rate']:.1%}; 95 % interval "
+            f"{r['ci_low']:.1%} to {r['ci_high']:.1%}; "
+            f"fair share {fair_text(r['fair'])}; {verdict}. Exact binomial "
             f"test: a seat with no edge does at least this unusually in {share} of such runs "
             f"(p = {r['p_value']:.2g}).")
 
@@ -285,9 +313,10 @@ def one_more_game(runs: Mapping[str, pd.DataFrame], bots: str = "random vs rando
     def describe(frame: Frame) -> str:
         where = ("above" if frame.low > fair else "below" if frame.high < fair
                  else "still around")
-        return (f"<b>{frame.trials:,} games:</b> the first player won {frame.successes:,} = "
+        return (f"<b>{counted(frame.trials, 'game')}:</b> the first player won "
+                f"{frame.successes:,} = "
                 f"{frame.estimate:.1%}; 95 % interval {frame.low:.1%} to {frame.high:.1%}, "
-                f"{where} the fair share {fair}.")
+                f"{where} the fair share {fair_text(fair)}.")
 
     return OneMoreTrial(won.astype(bool).tolist(), trials=len(won) if games is None else games,
                         frames=frames, pace=pace, exact=float(fair),
@@ -296,15 +325,123 @@ def one_more_game(runs: Mapping[str, pd.DataFrame], bots: str = "random vs rando
                         describe=describe)
 
 
+# --------------------------------------------------------------------------- p-value calculator
+
+
+CALCULATOR_START = (30, 50)
+"""The calculator's first counts (wins, games): an example, not the counts of a question."""
+CALCULATOR_MAX = 100_000
+"""The most games the calculator takes (its boxes clamp to 0 .. this)."""
+
+
+def read_counts(wins: Any, games: Any) -> tuple[int, int] | str:
+    """``(wins, games)`` as whole numbers, or the message saying what is wrong with them."""
+    counts = []
+    for name, value in (("wins", wins), ("games", games)):
+        if isinstance(value, bool) or not isinstance(value, int | np.integer):
+            return f"Type the number of {name} as a whole number, not {value!r}."
+        counts.append(int(value))
+    won, played = counts
+    if not 1 <= played <= CALCULATOR_MAX:
+        return f"Games must be from 1 to {CALCULATOR_MAX:,}, not {played:,}."
+    if not 0 <= won <= played:
+        return f"Wins must be from 0 to the number of games ({played:,}), not {won:,}."
+    return won, played
+
+
+def p_value_lines(wins: Any, games: Any) -> list[str]:
+    """What the calculator shows for ``wins`` of ``games`` against a fair share of 1/2:
+    the exact two-sided binomial test, then the normal approximation beside it (both from
+    :mod:`goldlab.lessons.inference`); or one line saying what is wrong with the counts."""
+    counts = read_counts(wins, games)
+    if isinstance(counts, str):
+        return [counts]
+    won, played = counts
+    try:
+        exact = inference.binomial_test(won, played)
+        approximate = inference.normal_approximation(won, played)
+    except ValueError as error:  # read_counts refuses these first; never a traceback
+        return [f"goldlab could not compute that: {error}"]
+    return [f"Exact binomial test (two-sided, against 1/2): {_p(exact, '=')}",
+            f"Normal approximation (bell curve, z = {approximate.statistic:.2f}): "
+            f"{_p(approximate.pvalue, '≈')}"]
+
+
+def _p(value: float, sign: str) -> str:
+    """A p-value to four decimals ("p = 0.2026"), a tiny one as "p below 0.0001"."""
+    return "p below 0.0001" if value < 0.0001 else f"p {sign} {value:.4f}"
+
+
+class PValueCalculator:
+    """Two number boxes (wins, games) and the p-values of :func:`p_value_lines`, redrawn
+    at each change: a tool for a question that gives the counts, never its answer (it
+    starts at :data:`CALCULATOR_START`)."""
+
+    def __init__(self, wins: int = CALCULATOR_START[0],
+                 games: int = CALCULATOR_START[1]) -> None:
+        import ipywidgets as widgets
+
+        def box(name: str, value: int, low: int) -> Any:
+            return widgets.BoundedIntText(
+                value=value, min=low, max=CALCULATOR_MAX, description=name,
+                layout=widgets.Layout(width="12em"),
+                tooltip=f"the number of {name} ({low} to {CALCULATOR_MAX:,})")
+
+        self.wins = box("wins", wins, 0)
+        self.games = box("games", games, 1)
+        self.output = widgets.HTML()
+        for control in (self.wins, self.games):
+            control.observe(lambda _: self.update(), names="value")
+        self.lines: list[str] = []
+        self.update()
+        self.widget = widgets.VBox([
+            widgets.HTML("<b>p-value calculator</b>: a seat's wins in a number of games, "
+                         "against a fair share of 1/2."),
+            widgets.HBox([self.wins, self.games]), self.output])
+        self.widget.add_class("gl-calculator")
+
+    def update(self) -> None:
+        """Recompute the lines for the boxes' values (a message for bad counts)."""
+        self.lines = p_value_lines(self.wins.value, self.games.value)
+        ok = len(self.lines) > 1
+        colour = "inherit" if ok else "#b3261e"
+        self.output.value = "".join(f'<div style="color:{colour}">{escape(line)}</div>'
+                                    for line in self.lines)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+def p_value_calculator(wins: int = CALCULATOR_START[0],
+                       games: int = CALCULATOR_START[1]) -> PValueCalculator:
+    """The "wins / games -> p-value" calculator (:class:`PValueCalculator`)."""
+    return PValueCalculator(wins, games)
+
+
 # --------------------------------------------------------------------------- the quiz
+
+
+def _near_chance(value: float, tolerance: float) -> Callable[[Any], bool]:
+    """A hint test: the answer is a chance within ``tolerance`` of ``value``, as a number,
+    a fraction or a percentage ("4.6 %")."""
+    def test(given: Any) -> bool:
+        read = read_guess(given, "0.5")
+        return isinstance(read, float) and abs(read - value) <= tolerance
+
+    return test
+
+
+def _says_true(given: Any) -> bool:
+    """A hint test: the answer is True (or "true", "yes")."""
+    return given is True or (isinstance(given, str)
+                             and given.strip().lower().rstrip(".") in ("true", "yes"))
 
 
 def make_quiz() -> Quiz:
     """The lesson's questions; every answer is computed here, none is typed in."""
-    from scipy.stats import binomtest
-
     p60 = p_value(60, 100, Fraction(1, 2))
-    one_sided = float(binomtest(60, 100, 0.5, alternative="greater").pvalue)
+    one_sided = inference.binomial_test(60, 100, 0.5, alternative="greater")
+    normal = inference.normal_approximation(60, 100).pvalue
     need = games_needed(0.01)
     return Quiz("Is the first player lucky?", [
         Question("fair_share", "Three equally good players: what share of the games should "
@@ -312,9 +449,13 @@ def make_quiz() -> Quiz:
                  hints=((near(0.5), "1/2 is the fair share for two players; here the wins "
                          "are shared by three seats."),)),
         Question("p_value", "The first player wins 60 of 100 games of a two-player game. "
-                 "What is the p-value of the exact two-sided binomial test against 1/2?",
+                 "What is the p-value of the exact two-sided binomial test against 1/2? "
+                 "(Type the counts into the calculator: its first line is the exact test.)",
                  p60,
-                 hints=((near(one_sided, 0.002), f"{one_sided:.4f} is the one-sided "
+                 hints=((_near_chance(normal, 0.001), "that is the normal approximation; "
+                         "the question asks for the exact binomial test (the calculator's "
+                         "first line)."),
+                        (_near_chance(one_sided, 0.002), f"{one_sided:.4f} is the one-sided "
                          "p-value: it counts only results of 60 wins or more. A seat "
                          "with no edge can be unusual in both directions, so count 40 "
                          "or fewer too."),
@@ -322,14 +463,20 @@ def make_quiz() -> Quiz:
                          "is the chance of a result at least this unusual if the seat "
                          "had no edge."))),
         Question("significant_60", "At the 5 % level, do 60 wins in 100 games show that "
-                 "the first player has an edge? (True or False)", p60 < 0.05,
-                 probability=False,
+                 "the first player has an edge (the two-sided test of Q2)? (True or False)",
+                 p60 < 0.05, probability=False,
+                 hints=((_says_true, f"True is the one-sided reading: 60 wins or more alone "
+                         f"have p = {one_sided:.3f}, below 0.05. But a seat with no edge can "
+                         "be just as unusual the other way (40 wins or fewer), and we did not "
+                         "know before the games which way the seat would lean: the two-sided "
+                         "test of Q2 counts both tails, which doubles the p-value to just "
+                         "above 0.05."),),
                  explanation="Close, but a fair seat does this about one time in 17."),
         Question("significant_600", "At the 5 % level, do 600 wins in 1,000 games show an "
                  "edge? (True or False)", p_value(600, 1000, Fraction(1, 2)) < 0.05,
                  probability=False,
-                 explanation="The same 60 %, ten times the games: now chance cannot "
-                             "explain it (p < 0.0001)."),
+                 explanation="The same 60 %, ten times the games: now chance alone would "
+                             "almost never give this (p < 0.0001)."),
         Question("games_needed", "About how many games does a 95 % interval of +-1 "
                  "percentage point (0.01) around a win rate of 50 % need?", need,
                  approximate=True, tolerance=0.03 * need, probability=False,
@@ -364,15 +511,25 @@ def ask(key: str, guess: Prediction | None = None) -> AnswerBox:
     return answer_box(quiz, key, check, guess)
 
 
+def after(key: str, content: Callable[[], Any], what: str = "the exact answer") -> After:
+    """``content()`` once question ``key`` is answered (or shown with Show me)."""
+    return answer.after(quiz, key, content, what)
+
+
 __all__ = [
+    "CALCULATOR_MAX",
+    "CALCULATOR_START",
     "RUNS",
     "STEPS",
+    "PValueCalculator",
     "Prediction",
     "Run",
+    "after",
     "ask",
     "check",
     "explorer",
     "fair_share",
+    "fair_text",
     "first_player_wins",
     "funnel_table",
     "games_needed",
@@ -380,8 +537,11 @@ __all__ = [
     "null_table",
     "one_more_game",
     "p_value",
+    "p_value_calculator",
+    "p_value_lines",
     "play_runs",
     "quiz",
+    "read_counts",
     "seat_zero",
     "steps_for",
     "summary",
