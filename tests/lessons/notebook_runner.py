@@ -11,6 +11,7 @@ import time
 
 import nbformat
 from nbclient import NotebookClient
+from test_without_numpy import BLOCKER
 
 from goldlab.lessons.student import HIDDEN_TAGS, LESSONS, student_version
 
@@ -60,7 +61,10 @@ def text_of(notebook: nbformat.NotebookNode) -> str:
 def run_version(name: str, version: str) -> nbformat.NotebookNode:
     """Run the ``"teacher"`` or ``"student"`` version of lesson ``name`` and check what
     every lesson promises: committed without outputs, the student version without the
-    hidden cells, no cell error.  Prints the time; returns the executed notebook."""
+    hidden cells, no cell error.  The student version runs as in a browser on Pyodide:
+    NumPy, pandas, SciPy, statsmodels and numba cannot be imported (a first cell blocks
+    them, as tests/test_without_numpy.py does; it shows nothing).  Prints the time;
+    returns the executed notebook."""
     teacher = load(name)
     assert all(c.get("execution_count") is None and not c.get("outputs")
                for c in teacher.cells if c.cell_type == "code")  # committed without outputs
@@ -68,10 +72,24 @@ def run_version(name: str, version: str) -> nbformat.NotebookNode:
     if version == "student":
         assert not HIDDEN_TAGS & tags(notebook)
         assert len(notebook.cells) < len(teacher.cells)
+        notebook.cells.insert(0, nbformat.v4.new_code_cell(BLOCKER + BLOCKED_CHECK))
     executed, seconds = run(notebook)
     print(f"\n{name} ({version}): {seconds:.1f} s")
     assert errors(executed) == []
+    if version == "student":
+        assert executed.cells.pop(0).outputs == []  # the blocker blocked, and said nothing
     return executed
+
+
+BLOCKED_CHECK = """
+try:
+    import numpy
+except ModuleNotFoundError:
+    pass
+else:
+    raise AssertionError("the blocker let NumPy in")
+"""
+"""The blocker cell's own check that it works (an error output fails the run)."""
 
 
 def run_lesson(name: str, version: str = "teacher") -> str:
