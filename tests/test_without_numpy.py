@@ -115,3 +115,34 @@ def test_simulate_says_what_it_needs() -> None:
             print(json.dumps({"type": type(exc).__name__, "error": str(exc)}))
     """)
     assert "pandas" in str(out["error"]) and "goldlab[analysis]" in str(out["error"])
+
+
+TEACHER_SIDE = ("class_server", "dashboard", "student")
+"""The modules of goldlab.lessons that run on the teacher's computer, never in a student's
+page: the class server and its dashboard (issue 45 moves them), and the command that writes
+the student versions (nbconvert)."""
+
+
+def test_every_lesson_module_a_student_page_imports_needs_no_numpy() -> None:
+    """Issue 44 §1: a lesson's runtime path (its module, the answer boxes, the checks, the
+    prediction, the class experiment, the live charts, the boards, the statistics) imports
+    only the standard library, goldlab's engine and views, the widgets and Altair."""
+    out = _run(f"""
+        import importlib, json, pkgutil, sys
+        import goldlab.lessons
+        from goldlab.analysis import display
+
+        names = sorted(i.name for i in pkgutil.iter_modules(goldlab.lessons.__path__)
+                       if i.name not in {TEACHER_SIDE!r})
+        failed = {{}}
+        for name in names:
+            try:
+                importlib.import_module(f"goldlab.lessons.{{name}}")
+            except ImportError as exc:
+                failed[name] = str(exc)
+        heavy = sorted(m for m in sys.modules if m.split(".")[0] in {BLOCKED!r})
+        print(json.dumps({{"names": names, "failed": failed, "heavy": heavy}}))
+    """)
+    assert {"flip_the_odds", "first_player", "memory", "risk", "check", "answer",
+            "together", "inference"} <= set(out["names"])  # type: ignore[arg-type]
+    assert out["failed"] == {} and out["heavy"] == []
