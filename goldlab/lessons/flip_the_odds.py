@@ -5,15 +5,22 @@ the notebook stays short and the logic is tested:
 
 * :func:`chances` -- the exact chance that a blind flip shows gold, a digger or dynamite,
   from the cards already seen (the engine's own odds, :mod:`goldlab.games.goldrush.odds`);
-* :func:`blind_flips` -- first flips played by the engine, many times, with a fixed seed;
+* :func:`blind_flips` -- first flips played by the engine, many times, with a fixed seed
+  (:func:`play_flips`: the same with a progress bar);
 * :func:`running_estimate` and :func:`experiments` -- the estimate of P(gold) and its 95 %
-  interval as flips add up, and many repeated experiments with one interval each;
+  interval (:func:`goldlab.lessons.inference.wilson_interval`) as flips add up, and many
+  repeated experiments with one interval each;
 * ``*_chart`` -- the Altair charts, and ``*_explorer`` -- the same charts with ipywidgets
   controls that redraw them live (:class:`~goldlab.lessons.live.LiveChart`);
 * :data:`quiz` -- the lesson's questions, answers computed from the engine; :func:`ask`
   gives a question's answer box, and :func:`after` what the page shows only once that
   question is settled (answered right, or its answer shown with **Show me**): the exact
   chances, and the charts' dashed exact line, stay locked until then.
+
+It runs where the lesson runs, in the student's browser too (Pyodide): only the standard
+library, the pure-Python engine, ipywidgets and Altair.  Tables are rows (lists of dicts)
+and charts are drawn from rows; exact chances stay Fractions.  What it does not do: pool
+the class's flips (:mod:`goldlab.lessons.together` does).
 
 >>> chances()["gold"]
 Fraction(3, 8)
@@ -29,11 +36,12 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from html import escape
+from itertools import accumulate
+from time import perf_counter
 from typing import Any, cast
 
 import altair as alt
-import numpy as np
-import pandas as pd
 
 import goldlab
 from goldlab.games.goldrush import odds
@@ -46,15 +54,17 @@ from goldlab.lessons.answer import EXAMPLES, After, AnswerBox, Prediction, answe
 from goldlab.lessons.answer import after as answer_after
 from goldlab.lessons.board import CardCall, lesson_table
 from goldlab.lessons.check import Feedback, Question, Quiz, show
+from goldlab.lessons.inference import wilson_interval
 from goldlab.lessons.live import LiveChart
 
-Z95 = 1.959963984540054
-"""The two-sided 95 % normal quantile: an estimate +- 1.96 standard errors."""
+Row = dict[str, Any]
+"""One row of a table: column name to value."""
 KINDS = ("gold", "digger", "dynamite")
 """The three kinds of card, in the order charts show them."""
 COLOURS = {"gold": "#d4a017", "digger": "#5b7fa6", "dynamite": "#c0392b"}
 FLIPS_PLAYED = 10_000
-"""How many blind first flips the lesson plays once (about a second on 2 cores)."""
+"""How many blind first flips the lesson plays once (about a second in CPython, a few in
+a browser: :func:`play_flips` shows a progress bar)."""
 SEED = 2024
 """The lesson's seed: every student sees the same flips."""
 SEEN_EXAMPLE: tuple[Card, ...] = cards("gold:1 gold:2 gold:3 gold:3 red:2 green:4 blue:5 "
@@ -108,47 +118,48 @@ def reveal_order(seed: int = SEED) -> list[Card]:
     return random.Random(seed).sample(table_cards(), 64)
 
 
-def reveal_table(order: Sequence[Card], revealed: int) -> pd.DataFrame:
+def reveal_table(order: Sequence[Card], revealed: int) -> list[Row]:
     """After each of the first ``revealed`` cards: the exact chances of the next blind flip.
 
-    One row per (step, kind): ``seen`` cards seen so far, ``kind``, ``chance`` (a float) and
-    ``fraction`` (the exact Fraction as text).
+    One row per (step, kind): ``seen`` cards seen so far, ``kind``, ``chance`` (a float),
+    ``fraction`` (the exact Fraction as text) and ``last``, the card seen last.
     """
     rows = []
     for step in range(revealed + 1):
         for kind, p in chances(order[:step]).items():
             rows.append({"seen": step, "kind": kind, "chance": float(p), "fraction": str(p),
                          "last": str(order[step - 1]) if step else ""})
-    return pd.DataFrame(rows)
+    return rows
 
 
-def reveal_chart(table: pd.DataFrame, revealed: int) -> alt.HConcatChart:
+def reveal_chart(table: Sequence[Row], revealed: int) -> alt.HConcatChart:
     """Left: the chances after ``revealed`` cards, with a tick at the start; right: how
     P(gold) moved.  ``table``: :func:`reveal_table` of at least ``revealed`` cards."""
-    table = table[table["seen"] <= revealed]
-    now = table[table["seen"] == revealed].copy()
-    start = table[table["seen"] == 0][["kind", "chance"]].rename(columns={"chance": "start"})
-    now = now.merge(start, on="kind")
-    now["label"] = now["fraction"] + " ≈ " + now["chance"].map("{:.3f}".format)
+    shown = [row for row in table if row["seen"] <= revealed]
+    start = {row["kind"]: row["chance"] for row in shown if row["seen"] == 0}
+    now = [{**row, "start": start[row["kind"]],
+            "label": f"{row['fraction']} ≈ {row['chance']:.3f}"}
+           for row in shown if row["seen"] == revealed]
     colour = alt.Color("kind:N", scale=alt.Scale(domain=list(KINDS),
                                                 range=[COLOURS[k] for k in KINDS]), legend=None)
     x = alt.X("chance:Q", title="chance the next blind flip shows it",
               scale=alt.Scale(domain=[0, 0.7]))
     y = alt.Y("kind:N", sort=list(KINDS), title=None)
-    bars = alt.Chart(now).mark_bar().encode(x=x, y=y, color=colour)
-    ticks = alt.Chart(now).mark_tick(color="black", thickness=2, size=30).encode(
-        x="start:Q", y=alt.Y("kind:N", sort=list(KINDS)))
-    labels = alt.Chart(now).mark_text(align="left", dx=4).encode(
-        x=x, y=alt.Y("kind:N", sort=list(KINDS)), text="label:N")
-    last = f", the last one: {now['last'].iloc[0]}" if revealed else ""
+    data = alt.InlineData(values=now)
+    bars = alt.Chart(data).mark_bar().encode(x=x, y=y, color=colour)
+    ticks = alt.Chart(data).mark_tick(color="black", thickness=2, size=30).encode(
+        x="start:Q", y=y)
+    labels = alt.Chart(data).mark_text(align="left", dx=4).encode(x=x, y=y, text="label:N")
+    last = f", the last one: {now[0]['last']}" if revealed else ""
     left = alt.layer(bars, ticks, labels).properties(
         width=300, height=150, title=f"{revealed} cards seen{last} (tick: before any)")
-    gold = table[table["kind"] == "gold"]
-    line = alt.Chart(gold).mark_line(point=True, color=COLOURS["gold"]).encode(
+    gold = [row for row in shown if row["kind"] == "gold"]
+    line = alt.Chart(alt.InlineData(values=gold)).mark_line(
+        point=True, color=COLOURS["gold"]).encode(
         x=alt.X("seen:Q", title="cards seen", scale=alt.Scale(domain=[0, max(revealed, 10)])),
         y=alt.Y("chance:Q", title="P(next blind flip is gold)", scale=alt.Scale(domain=[0, 0.7])),
         tooltip=["seen:Q", "last:N", "fraction:N"])
-    start_rule = alt.Chart(pd.DataFrame({"p": [3 / 8]})).mark_rule(
+    start_rule = alt.Chart(alt.InlineData(values=[{"p": start["gold"]}])).mark_rule(
         strokeDash=[4, 4], color="gray").encode(y="p:Q")
     right = alt.layer(line, start_rule).properties(width=260, height=150,
                                                    title="P(gold) after each card")
@@ -158,69 +169,111 @@ def reveal_chart(table: pd.DataFrame, revealed: int) -> alt.HConcatChart:
 # --------------------------------------------------------------------------- simulation
 
 
-def blind_flips(n: int = FLIPS_PLAYED, seed: int = SEED) -> pd.DataFrame:
+def blind_flips(n: int = FLIPS_PLAYED, seed: int = SEED,
+                progress: Callable[[int], None] | None = None) -> list[Row]:
     """``n`` first flips of a fresh game, each played by the engine with its own chance draw.
 
     One row per flip: ``flip`` (1, 2, ...), ``card`` and ``kind``, and ``gold`` (bool).
-    The same ``seed`` gives the same flips.
+    The same ``seed`` gives the same flips.  ``progress(done)``, if given, is told how many
+    flips are played about twenty times along the way, and at the end.
+
+    >>> [row["card"] for row in blind_flips(3)]
+    ['orange:3', 'violet:4', 'violet:2']
     """
     state = new_game()
     rng = random.Random(seed)
-    drawn = []
-    for _ in range(n):
-        events = state.resample_hidden(0, rng).apply(FLIPS[0])
-        flipped = next(e for e in events if isinstance(e, CardFlipped))
-        drawn.append(flipped.card)
-    return pd.DataFrame({"flip": np.arange(1, n + 1), "card": [str(c) for c in drawn],
-                         "kind": [c.kind for c in drawn],
-                         "gold": [c.is_gold for c in drawn]})
+    every = max(1, n // 20)
+    rows = []
+    for i in range(1, n + 1):
+        sample = state.determinise(0, rng)
+        sample.keeps_undo = False  # played once and thrown away: no undo frame to keep
+        events = sample.apply(FLIPS[0])
+        card = next(e for e in events if isinstance(e, CardFlipped)).card
+        rows.append({"flip": i, "card": str(card), "kind": card.kind, "gold": card.is_gold})
+        if progress is not None and (i % every == 0 or i == n):
+            progress(i)
+    return rows
 
 
-def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The 95 % Wilson interval of a proportion (see :func:`odds.wilson`)."""
-    return odds.wilson(int(successes), trials, z)
+def play_flips(n: int = FLIPS_PLAYED, seed: int = SEED) -> list[Row]:
+    """:func:`blind_flips` with a progress bar shown under the cell while they are played;
+    at the end it says how many flips took how long."""
+    import ipywidgets as widgets
+    from IPython.display import display
+
+    bar = widgets.IntProgress(value=0, min=0, max=n, description="playing flips",
+                              style=_style())
+    said = widgets.Label(f"0 of {n:,}")
+    display(widgets.HBox([bar, said]))  # type: ignore[no-untyped-call]
+    start = perf_counter()
+
+    def done(count: int) -> None:
+        bar.value = count
+        said.value = f"{count:,} of {n:,}"
+
+    flips = blind_flips(n, seed, progress=done)
+    bar.description = "flips played"
+    said.value = f"{n:,} flips played in {perf_counter() - start:.1f} s"
+    return flips
 
 
-def checkpoints(upto: int, per_decade: int = 40) -> np.ndarray:
-    """About ``per_decade`` flip counts per factor of ten, from 1 to ``upto`` (log-spaced)."""
-    points = np.unique(np.round(np.logspace(0, math.log10(upto), max(2, int(
-        per_decade * math.log10(max(upto, 10)))))).astype(int))
-    return points[(points >= 1) & (points <= upto)]
+def wilson(successes: int, trials: int, confidence: float = 0.95) -> tuple[float, float]:
+    """The 95 % Wilson interval of a proportion
+    (:func:`goldlab.lessons.inference.wilson_interval`).
+
+    >>> [round(x, 3) for x in wilson(375, 1000)]
+    [0.346, 0.405]
+    """
+    return wilson_interval(successes, trials, confidence)
 
 
-def running_estimate(flips: pd.DataFrame, upto: int, z: float = Z95) -> pd.DataFrame:
-    """The estimate of P(gold) after 1, 2, ..., ``upto`` flips (log-spaced), with intervals."""
+def checkpoints(upto: int, per_decade: int = 40) -> list[int]:
+    """About ``per_decade`` flip counts per factor of ten, from 1 to ``upto`` (log-spaced).
+
+    >>> checkpoints(10, per_decade=5)
+    [1, 2, 3, 6, 10]
+    """
+    top = math.log10(upto)
+    steps = max(2, int(per_decade * math.log10(max(upto, 10))))
+    points = {round(10 ** (top * i / (steps - 1))) for i in range(steps)}
+    return sorted(n for n in points if 1 <= n <= upto)
+
+
+def running_estimate(flips: Sequence[Row], upto: int,
+                     confidence: float = 0.95) -> list[Row]:
+    """The estimate of P(gold) after 1, 2, ..., ``upto`` flips (log-spaced), with intervals:
+    one row per count, ``flips``, ``estimate``, ``low`` and ``high``."""
     if not 1 <= upto <= len(flips):
         raise ValueError(f"upto must be between 1 and {len(flips)} flips, not {upto}")
-    golds = np.cumsum(flips["gold"].to_numpy())
+    golds = list(accumulate(int(row["gold"]) for row in flips[:upto]))
     ns = checkpoints(upto)
     if ns[-1] != upto:
-        ns = np.append(ns, upto)
+        ns.append(upto)
     rows = []
     for n in ns:
-        low, high = wilson(golds[n - 1], int(n), z)
-        rows.append({"flips": int(n), "estimate": golds[n - 1] / n, "low": low, "high": high})
-    return pd.DataFrame(rows)
+        low, high = wilson(golds[n - 1], n, confidence)
+        rows.append({"flips": n, "estimate": golds[n - 1] / n, "low": low, "high": high})
+    return rows
 
 
-def lln_chart(flips: pd.DataFrame, upto: int, exact_line: bool = True) -> alt.LayerChart:
+def lln_chart(flips: Sequence[Row], upto: int, exact_line: bool = True) -> alt.LayerChart:
     """The running estimate of P(gold) and its 95 % band; with ``exact_line``, the exact
     chance as a dashed line.  The title gives only what the simulation found."""
     exact = chances()["gold"]
     table = running_estimate(flips, upto)
-    end = table.iloc[[-1]]
+    row = table[-1]
+    data, end = alt.InlineData(values=table), alt.InlineData(values=[row])
     x = alt.X("flips:Q", title="flips played (log scale)",
               scale=alt.Scale(type="log", domain=[1, len(flips)]))
     y = alt.Y("estimate:Q", title="share of gold so far", scale=alt.Scale(domain=[0, 1]))
-    band = alt.Chart(table).mark_area(opacity=0.25, color=COLOURS["gold"]).encode(
+    band = alt.Chart(data).mark_area(opacity=0.25, color=COLOURS["gold"]).encode(
         x=x, y=alt.Y("low:Q", title="share of gold so far"), y2="high:Q")
-    line = alt.Chart(table).mark_line(color="#8a6500").encode(x=x, y=y)
+    line = alt.Chart(data).mark_line(color="#8a6500").encode(x=x, y=y)
     bar = alt.Chart(end).mark_rule(strokeWidth=3, color="black").encode(x=x, y="low:Q",
                                                                         y2="high:Q")
     point = alt.Chart(end).mark_point(filled=True, size=70, color="black").encode(x=x, y=y)
-    rule = alt.Chart(pd.DataFrame({"exact": [float(exact)]})).mark_rule(
+    rule = alt.Chart(alt.InlineData(values=[{"exact": float(exact)}])).mark_rule(
         strokeDash=[5, 4], color="gray").encode(y="exact:Q")
-    row = end.iloc[0]
     title = (f"{upto} flips: share of gold {row['estimate']:.3f}, 95% interval "
              f"{row['low']:.3f} to {row['high']:.3f}"
              + ("; dashed: the exact chance" if exact_line else ""))
@@ -229,41 +282,43 @@ def lln_chart(flips: pd.DataFrame, upto: int, exact_line: bool = True) -> alt.La
     return cast(alt.LayerChart, chart)
 
 
-def experiments(flips: pd.DataFrame, size: int, count: int, z: float = Z95) -> pd.DataFrame:
+def experiments(flips: Sequence[Row], size: int, count: int,
+                confidence: float = 0.95) -> list[Row]:
     """``count`` experiments of ``size`` flips each (consecutive, non-overlapping flips).
 
-    One row per experiment: its estimate of P(gold), the 95 % interval, and ``hit``
-    (whether the interval contains the exact P(gold)).
+    One row per experiment: ``experiment`` (1, 2, ...), ``golds``, its ``estimate`` of
+    P(gold), the 95 % interval ``low`` to ``high``, and ``hit`` (whether the interval
+    contains the exact P(gold)).
     """
     if size * count > len(flips):
         raise ValueError(f"{count} experiments of {size} flips need {size * count} flips; "
                          f"there are {len(flips)}")
     exact = chances()["gold"]
-    gold = flips["gold"].to_numpy()[: size * count].reshape(count, size).sum(axis=1)
     rows = []
-    for i, g in enumerate(gold, start=1):
-        low, high = wilson(g, size, z)
-        rows.append({"experiment": i, "golds": int(g), "estimate": g / size, "low": low,
-                     "high": high, "hit": bool(low <= exact <= high)})
-    return pd.DataFrame(rows)
+    for i in range(count):
+        golds = sum(row["gold"] for row in flips[i * size:(i + 1) * size])
+        low, high = wilson(golds, size, confidence)
+        rows.append({"experiment": i + 1, "golds": golds, "estimate": golds / size,
+                     "low": low, "high": high, "hit": low <= exact <= high})
+    return rows
 
 
-def intervals_chart(table: pd.DataFrame, exact_line: bool = True) -> alt.LayerChart:
+def intervals_chart(table: Sequence[Row], exact_line: bool = True) -> alt.LayerChart:
     """One horizontal 95 % interval per experiment, the ones missing the exact P(gold) in
     red; with ``exact_line``, the exact chance as a dashed line."""
     exact = chances()["gold"]
-    misses = int((~table["hit"]).sum())
+    misses = sum(not row["hit"] for row in table)
     covers = "covers the exact chance"
     colour = alt.Color(f"{covers}:N", scale=alt.Scale(domain=["yes", "no"],
                                                      range=["#5b7fa6", "#c0392b"]))
-    table = table.assign(**{covers: np.where(table["hit"], "yes", "no")})
+    data = alt.InlineData(values=[{**row, covers: "yes" if row["hit"] else "no"} for row in table])
     y = alt.Y("experiment:O", title="experiment", axis=None)
-    rules = alt.Chart(table).mark_rule(strokeWidth=2).encode(
+    rules = alt.Chart(data).mark_rule(strokeWidth=2).encode(
         x=alt.X("low:Q", title="P(gold): 95% interval of each experiment",
                 scale=alt.Scale(domain=[0, 1])), x2="high:Q", y=y, color=colour)
-    dots = alt.Chart(table).mark_point(filled=True, size=18).encode(
+    dots = alt.Chart(data).mark_point(filled=True, size=18).encode(
         x="estimate:Q", y=y, color=colour)
-    exact_rule = alt.Chart(pd.DataFrame({"exact": [float(exact)]})).mark_rule(
+    exact_rule = alt.Chart(alt.InlineData(values=[{"exact": float(exact)}])).mark_rule(
         color="black", strokeDash=[5, 4]).encode(x="exact:Q")
     title = f"{len(table)} experiments: {misses} intervals miss the exact chance"
     layers = [rules, dots, exact_rule] if exact_line else [rules, dots]
@@ -272,19 +327,46 @@ def intervals_chart(table: pd.DataFrame, exact_line: bool = True) -> alt.LayerCh
     return cast(alt.LayerChart, chart)
 
 
-def exact_vs_simulated(flips: pd.DataFrame) -> pd.DataFrame:
-    """For each kind: the exact chance (a Fraction), its decimal, and the simulated share."""
+def exact_vs_simulated(flips: Sequence[Row]) -> list[Row]:
+    """For each kind: the ``exact`` chance (a Fraction), its decimal ``exact ≈``, the
+    ``simulated`` share, its ``95% interval`` and whether the exact chance is ``inside``."""
     exact = chances()
-    share = flips["kind"].value_counts(normalize=True)
     rows = []
     for kind in KINDS:
-        hits = int((flips["kind"] == kind).sum())
+        hits = sum(row["kind"] == kind for row in flips)
         low, high = wilson(hits, len(flips))
         rows.append({"kind": kind, "exact": exact[kind], "exact ≈": round(float(exact[kind]), 4),
-                     "simulated": round(float(share.get(kind, 0.0)), 4),
+                     "simulated": round(hits / len(flips), 4),
                      "95% interval": f"{low:.3f} to {high:.3f}",
-                     "inside": bool(low <= exact[kind] <= high)})
-    return pd.DataFrame(rows)
+                     "inside": low <= exact[kind] <= high})
+    return rows
+
+
+def exact_vs_simulated_table(flips: Sequence[Row]) -> Any:
+    """:func:`exact_vs_simulated` as a small HTML table (an ``ipywidgets.HTML``)."""
+    import ipywidgets as widgets
+
+    rows = exact_vs_simulated(flips)
+    return widgets.HTML(_html_table(rows, list(rows[0])))
+
+
+def _html_table(rows: Sequence[Row], columns: Sequence[str]) -> str:
+    """``rows`` as an HTML table of ``columns``, every cell escaped; True/False read yes/no.
+
+    >>> _html_table([{"a": "<b>", "b": True}], ["a", "b"]).split("<tbody>")[1]
+    '<tr><td>&lt;b&gt;</td><td>yes</td></tr></tbody></table>'
+    """
+
+    def cell(value: Any) -> str:
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return str(value)
+
+    head = "".join(f"<th>{escape(c)}</th>" for c in columns)
+    body = "".join("<tr>" + "".join(f"<td>{escape(cell(row[c]))}</td>" for c in columns)
+                   + "</tr>" for row in rows)
+    return (f'<table class="gl-table"><thead><tr>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table>")
 
 
 # --------------------------------------------------------------------------- live charts
@@ -332,7 +414,7 @@ def _redrawn_when_known(live: LiveChart) -> LiveChart:
     return live
 
 
-def lln_explorer(flips: pd.DataFrame, start: int = 100) -> LiveChart:
+def lln_explorer(flips: Sequence[Row], start: int = 100) -> LiveChart:
     """A slider for the number of flips: the estimate and its interval, and the exact
     P(gold) as a dashed line once ``first_gold`` is settled."""
     import ipywidgets as widgets
@@ -345,7 +427,7 @@ def lln_explorer(flips: pd.DataFrame, start: int = 100) -> LiveChart:
         lambda n: lln_chart(flips, n, exact_line=_exact_known()), {"n": slider}))
 
 
-def intervals_explorer(flips: pd.DataFrame, count: int = 20, size: int = 100) -> LiveChart:
+def intervals_explorer(flips: Sequence[Row], count: int = 20, size: int = 100) -> LiveChart:
     """A slider for how many experiments, a dropdown for flips per experiment."""
     import ipywidgets as widgets
 

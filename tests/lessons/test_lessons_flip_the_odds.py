@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import re
+import subprocess
+import sys
+import textwrap
 from fractions import Fraction
 
-import pandas as pd
 import pytest
 from notebook_runner import load, run_version, text_of
 from test_lessons_student import leaks, readable
+from test_without_numpy import BLOCKER
 
 from goldlab.games.goldrush.cards import ALL_CARDS, DECK
 from goldlab.lessons import flip_the_odds as lesson
@@ -81,19 +85,73 @@ def test_check_gives_helpful_feedback(key: str, answer: object, right: bool,
 
 def test_simulation_is_deterministic_and_agrees_with_exact() -> None:
     a = lesson.blind_flips(2000, seed=7)
-    pd.testing.assert_frame_equal(a, lesson.blind_flips(2000, seed=7))
-    assert not a.equals(lesson.blind_flips(2000, seed=8))
-    assert lesson.exact_vs_simulated(a)["inside"].sum() >= 2  # 95 %: a miss can happen
+    assert a == lesson.blind_flips(2000, seed=7)
+    assert a != lesson.blind_flips(2000, seed=8)
+    assert [row["flip"] for row in a] == list(range(1, 2001))
+    assert all(row["gold"] == (row["kind"] == "gold") == row["card"].startswith("gold")
+               for row in a)
+    assert sum(row["inside"] for row in lesson.exact_vs_simulated(a)) >= 2  # a miss can happen
     # The teacher notes say the lesson's own 10,000 flips have 3/8 inside their interval.
-    assert lesson.exact_vs_simulated(lesson.blind_flips())["inside"].all()
+    assert all(row["inside"] for row in lesson.exact_vs_simulated(lesson.blind_flips()))
     running = lesson.running_estimate(a, 2000)
-    assert running["flips"].iloc[-1] == 2000 and running["flips"].is_monotonic_increasing
-    first, last = running.iloc[0], running.iloc[-1]
+    counts = [row["flips"] for row in running]
+    assert counts[-1] == 2000 and counts == sorted(set(counts))
+    first, last = running[0], running[-1]
     assert last["high"] - last["low"] < first["high"] - first["low"]
+    assert last["estimate"] == sum(row["gold"] for row in a) / 2000
     runs = lesson.experiments(a, size=100, count=20)
-    assert len(runs) == 20 and runs["hit"].sum() >= 15
+    assert len(runs) == 20 and sum(row["hit"] for row in runs) >= 15
+    assert [row["golds"] for row in runs[:2]] == [
+        sum(row["gold"] for row in a[:100]), sum(row["gold"] for row in a[100:200])]
     with pytest.raises(ValueError):
         lesson.experiments(a, size=100, count=21)
+
+
+def test_every_student_sees_the_same_10000_flips() -> None:
+    """The lesson's seed gives these counts (the same as before the lesson left pandas)."""
+    flips = lesson.blind_flips()
+    assert len(flips) == lesson.FLIPS_PLAYED == 10_000
+    counts = {kind: sum(row["kind"] == kind for row in flips) for kind in lesson.KINDS}
+    assert counts == {"gold": 3781, "digger": 5464, "dynamite": 755}
+    assert sum(not row["hit"] for row in lesson.experiments(flips, size=100, count=100)) == 8
+
+
+def test_the_progress_is_told_along_the_way_and_at_the_end() -> None:
+    told: list[int] = []
+    lesson.blind_flips(1000, progress=told.append)
+    assert told == list(range(50, 1001, 50))
+    told.clear()
+    lesson.blind_flips(7, progress=told.append)
+    assert told == list(range(1, 8))
+    assert lesson.play_flips(300, seed=7) == lesson.blind_flips(300, seed=7)
+
+
+def test_the_exact_against_simulated_table_is_escaped_html_with_the_fractions() -> None:
+    html = lesson.exact_vs_simulated_table(lesson.blind_flips(500)).value
+    assert html.startswith("<table") and html.count("<tr>") == 4  # a head and three kinds
+    assert "<td>3/8</td>" in html and "<td>5/64</td>" in html and "<td>yes</td>" in html
+    assert "&lt;i&gt;" in lesson._html_table([{"kind": "<i>"}], ["kind"])
+
+
+def test_the_lessons_path_runs_without_numpy_or_pandas() -> None:
+    """In a browser (Pyodide) none of them can be imported: the module, its flips, tables,
+    charts and explorers work without them."""
+    script = BLOCKER + textwrap.dedent("""
+        import json
+        from goldlab.lessons import flip_the_odds as lesson
+        flips = lesson.blind_flips(500)
+        lesson.exact_vs_simulated_table(flips)
+        specs = [lesson.lln_chart(flips, 400).to_dict(),
+                 lesson.intervals_chart(lesson.experiments(flips, 25, 16)).to_dict(),
+                 lesson.reveal_chart(lesson.reveal_table(lesson.reveal_order(), 5), 5).to_dict()]
+        live = [lesson.lln_explorer(flips), lesson.intervals_explorer(flips, size=25),
+                lesson.reveal_explorer()]
+        print(json.dumps({"charts": len(specs), "live": len(live)}))
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == {"charts": 3, "live": 3}
 
 
 def test_controls_redraw_fast() -> None:
