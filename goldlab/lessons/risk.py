@@ -12,6 +12,8 @@ the notebook stays short and the logic is tested:
   drawn from the unseen cards with a seed;
 * :func:`value_exact` -- the next card's value: its distribution, expected value and
   variance as Fractions; :func:`value_simulated` -- many next cards drawn;
+* ``*_table`` -- the exact chances beside the simulated shares, one row (a dict) per value;
+  :func:`show_table` draws them as a small HTML table;
 * ``*_chart`` -- the charts: what the simulation found, and the exact values beside it
   once the question they would answer is settled; ``*_explorer`` -- the same charts with
   ipywidgets controls that redraw them live (:class:`~goldlab.lessons.live.LiveChart`);
@@ -24,6 +26,14 @@ the notebook stays short and the logic is tested:
 Fraction(49, 13)
 >>> print(check("next_donkey", "10/52"))
 Right: 5/26 ≈ 0.192 (19.2 %).
+
+The lesson runs in a student's browser (Pyodide) as well as in Jupyter: it needs only the
+standard library, the engine's card list, ipywidgets and Altair.  The draws come from
+:class:`random.Random` with the lesson's seed, tables are lists of dicts, and 10,000
+simulated refills take about 0.03 s (a few times that in a browser).
+
+>>> [row["count"] for row in refill_table(0, 0, refills=100)]
+[28, 47, 21, 4, 0, 0]
 
 An exact answer waits for its question: :func:`after` shows it once the question is
 answered (or its answer shown with **Show me**).
@@ -39,15 +49,16 @@ True
 
 from __future__ import annotations
 
+import random
+import statistics
 from collections import Counter
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from fractions import Fraction
+from html import escape
 from math import comb
 from typing import Any, cast
 
 import altair as alt
-import numpy as np
-import pandas as pd
 
 from goldlab.games.gold.cards import ALL_CARDS, COLOURS, DONKEY, Card, card_of, full_deck
 from goldlab.lessons import answer
@@ -74,6 +85,8 @@ LATER_OUT, LATER_DONKEYS = 20, 6
 VALUE_PARTS = {"chances": "next_donkey", "mean": "expected_value", "spread": "variance"}
 """What :func:`value_chart` can show exactly -> the question that settles it (the chance
 of -2 is ``next_donkey``'s answer; the spread is the square root of the variance)."""
+Row = dict[str, Any]
+"""One row of a table: column name -> value (exact chances are Fractions)."""
 
 
 # --------------------------------------------------------------------------- the cards
@@ -150,36 +163,41 @@ def value_exact(cards: Sequence[Card]) -> dict[str, Any]:
     counts = Counter(c.value for c in cards)
     n = len(cards)
     chances = {v: Fraction(counts[v], n) for v in sorted(counts)}
-    mean = sum((v * p for v, p in chances.items()), Fraction(0))
-    variance = sum(((v - mean) ** 2 * p for v, p in chances.items()), Fraction(0))
+    mean, variance = moments(chances)
     return {"chances": chances, "mean": mean, "variance": variance,
             "sd": float(variance) ** 0.5}
+
+
+def moments(chances: Mapping[int, Fraction]) -> tuple[Fraction, Fraction]:
+    """Mean E[X] and variance E[(X - E[X])^2] of a value with these chances (exact ones, or
+    the shares of simulated draws)."""
+    mean = sum((v * p for v, p in chances.items()), Fraction(0))
+    return mean, sum(((v - mean) ** 2 * p for v, p in chances.items()), Fraction(0))
 
 
 # --------------------------------------------------------------------------- simulated
 
 
 def draw_refills(cards: Sequence[Card], refills: int, seed: int = SEED,
-                 size: int = REFILL) -> np.ndarray:
-    """``refills`` refills of ``size`` cards from ``cards``, each a fresh shuffle: an
-    array (refills x size) of positions in ``cards``.  The same seed, the same refills."""
-    rng = np.random.default_rng(seed)
-    keys = rng.random((refills, len(cards)))
-    return np.argpartition(keys, size - 1, axis=1)[:, :size]
+                 size: int = REFILL) -> list[list[int]]:
+    """``refills`` refills of ``size`` cards from ``cards``, each a fresh shuffle: for each,
+    the positions in ``cards`` of the cards it shows (no card twice).  The same seed, the
+    same refills."""
+    rng = random.Random(seed)
+    positions = range(len(cards))
+    return [rng.sample(positions, size) for _ in range(refills)]
 
 
 def refill_simulated(cards: Sequence[Card], kind: str, refills: int,
-                     seed: int = SEED) -> np.ndarray:
+                     seed: int = SEED) -> list[int]:
     """How many cards of ``kind`` each of ``refills`` simulated refills shows."""
-    hit = np.array([is_kind(c, kind) for c in cards])
-    return np.asarray(hit[draw_refills(cards, refills, seed)].sum(axis=1))
+    hit = [is_kind(c, kind) for c in cards]
+    return [sum(hit[i] for i in refill) for refill in draw_refills(cards, refills, seed)]
 
 
-def value_simulated(cards: Sequence[Card], draws: int, seed: int = SEED) -> np.ndarray:
+def value_simulated(cards: Sequence[Card], draws: int, seed: int = SEED) -> list[int]:
     """The values of ``draws`` simulated next cards (each drawn from all of ``cards``)."""
-    rng = np.random.default_rng(seed)
-    values = np.array([c.value for c in cards])
-    return values[rng.integers(0, len(cards), size=draws)]
+    return random.Random(seed).choices([c.value for c in cards], k=draws)
 
 
 def your_guess(guess: Any, unseen: int = 52, of_kind: int = 10) -> str:
@@ -199,22 +217,61 @@ def your_guess(guess: Any, unseen: int = 52, of_kind: int = 10) -> str:
 
 
 def refill_table(out: int, of_kind: int, kind: str = "donkey", refills: int = 1_000,
-                 seed: int = SEED) -> pd.DataFrame:
-    """k = 0..5 cards of ``kind`` in the next refill: exact chance (and as a fraction)
-    beside the share of ``refills`` simulated refills."""
+                 seed: int = SEED) -> list[Row]:
+    """k = 0..5 cards of ``kind`` in the next refill, a row each: the ``exact`` chance (a
+    Fraction) beside the ``count`` of ``refills`` simulated refills that showed k and their
+    share (``simulated``)."""
     cards = unseen_after(out, of_kind, kind)
     exact = refill_exact(len(cards), sum(is_kind(c, kind) for c in cards))
-    counts = np.bincount(refill_simulated(cards, kind, refills, seed), minlength=REFILL + 1)
-    return pd.DataFrame({"k": list(exact), "exact": [float(p) for p in exact.values()],
-                         "fraction": [str(p) for p in exact.values()],
-                         "simulated": counts / refills})
+    counts = Counter(refill_simulated(cards, kind, refills, seed))
+    return [{"k": k, "exact": p, "count": counts[k], "simulated": counts[k] / refills}
+            for k, p in exact.items()]
+
+
+def show_table(rows: Sequence[Row]) -> Any:
+    """The rows of :func:`refill_table` or :func:`value_table` as a small HTML table (a
+    widget): an exact chance as its fraction and its decimal, a share to 4 places."""
+    import ipywidgets as widgets
+
+    return widgets.HTML(_html_table(rows, list(rows[0]) if rows else []))
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, Fraction):
+        return f"{value} ≈ {float(value):.4f}"
+    if isinstance(value, float):
+        return f"{value:.4f}"
+    return f"{value:,}" if isinstance(value, int) else str(value)
+
+
+def _html_table(rows: Sequence[Row], columns: Sequence[str]) -> str:
+    """``rows`` as an HTML table of ``columns``, every cell escaped."""
+    cell = "style='padding:2px 12px;text-align:right'"
+    head = "".join(f"<th {cell}>{escape(str(c))}</th>" for c in columns)
+    body = "".join("<tr>" + "".join(f"<td {cell}>{escape(_cell(row[c]))}</td>"
+                                    for c in columns) + "</tr>" for row in rows)
+    return (f"<table style='border-collapse:collapse'><thead><tr>{head}</tr></thead>"
+            f"<tbody>{body}</tbody></table>")
+
+
+def _chart_rows(table: Sequence[Row], key: str, exact: bool) -> list[Row]:
+    """A table's rows as a chart's data (numbers and text): ``exact`` (a float) and
+    ``fraction`` only with ``exact``, so a chart holds no exact chance before its question
+    is settled."""
+    rows = []
+    for row in table:
+        shown = {key: row[key], "count": row["count"], "simulated": row["simulated"]}
+        if exact:
+            shown |= {"exact": float(row["exact"]), "fraction": str(row["exact"])}
+        rows.append(shown)
+    return rows
 
 
 def _kind_label(kind: str) -> str:
     return "donkeys" if kind == "donkey" else f"{kind} cards"
 
 
-def refill_chart(table: pd.DataFrame, kind: str = "donkey",
+def refill_chart(table: Sequence[Row], kind: str = "donkey",
                  exact: bool = False) -> alt.LayerChart:
     """Bars: share of simulated refills with k cards of ``kind``; with ``exact``, black
     ticks and labels: the exact chances (1 minus the chance of none answers a question, so
@@ -222,7 +279,7 @@ def refill_chart(table: pd.DataFrame, kind: str = "donkey",
     x = alt.X("k:O", title=f"{_kind_label(kind)} in the next refill of {REFILL} cards",
               axis=alt.Axis(labelAngle=0))
     y_scale = alt.Scale(domain=[0, 1])
-    shown = table if exact else table.drop(columns=["exact", "fraction"])
+    shown = alt.InlineData(values=_chart_rows(table, "k", exact))
     tooltip: list[Any] = ["k:O", alt.Tooltip("simulated:Q", format=".3f")]
     if exact:
         tooltip += ["fraction:N", alt.Tooltip("exact:Q", format=".4f")]
@@ -249,41 +306,49 @@ def refill_question(out: int, of_kind: int, kind: str = "donkey") -> str:
                 (kind, out, of_kind), "any_donkey")
 
 
-def refill_summary(out: int, of_kind: int, kind: str, refills: int,
-                   seed: int = SEED) -> str:
-    """What the simulated refills showed (HTML). The exact chance and the expected number
-    are questions of the lesson (``any_donkey``, ``expected_donkeys``): the explorer shows
-    them nowhere, so a student meets them first as questions (section 2 works them out)."""
+def refill_summary(table: Sequence[Row], out: int, of_kind: int, kind: str) -> str:
+    """What the simulated refills of ``table`` (:func:`refill_table`) showed (HTML). The
+    exact chance and the expected number are questions of the lesson (``any_donkey``,
+    ``expected_donkeys``): the explorer shows them nowhere, so a student meets them first as
+    questions (section 2 works them out)."""
     cards = unseen_after(out, of_kind, kind)
     n, k = len(cards), sum(is_kind(c, kind) for c in cards)
-    simulated = float((refill_simulated(cards, kind, refills, seed) > 0).mean())
+    refills = sum(row["count"] for row in table)
+    simulated = sum(row["count"] for row in table if row["k"] > 0) / refills
     name = "donkey" if kind == "donkey" else f"{kind} card"
     return (f"<b>{n} cards unseen, {k} of them {_kind_label(kind)}.</b> "
             f"In {refills:,} simulated refills of {REFILL}, {simulated:.1%} showed at least one "
             f"{name}. The exact chance is worked out in section 2.")
 
 
-def value_table(cards: Sequence[Card], draws: int = 1_000, seed: int = SEED) -> pd.DataFrame:
-    """Each value the next card can have: exact chance beside the share of ``draws``."""
+def value_table(cards: Sequence[Card], draws: int = 1_000, seed: int = SEED) -> list[Row]:
+    """Each value the next card can have, a row each: the ``exact`` chance (a Fraction)
+    beside the ``count`` of ``draws`` simulated next cards with that value and their share
+    (``simulated``)."""
     exact = value_exact(cards)["chances"]
-    values = value_simulated(cards, draws, seed)
-    return pd.DataFrame({"value": list(exact), "exact": [float(p) for p in exact.values()],
-                         "fraction": [str(p) for p in exact.values()],
-                         "simulated": [float((values == v).mean()) for v in exact]})
+    counts = Counter(value_simulated(cards, draws, seed))
+    return [{"value": v, "exact": p, "count": counts[v], "simulated": counts[v] / draws}
+            for v, p in exact.items()]
 
 
-def value_chart(cards: Sequence[Card], draws: int = 1_000, seed: int = SEED,
-                exact: Collection[str] = ()) -> alt.LayerChart:
-    """The next card's value: simulated shares (bars), their average (red line) and one
-    standard deviation either side (grey band).  ``exact`` names the parts shown exactly
-    instead (keys of :data:`VALUE_PARTS`): ``"chances"`` adds black ticks at the exact
-    chances, ``"mean"`` moves the red line to the expected value, ``"spread"`` the band to
-    the exact standard deviation."""
-    table = value_table(cards, draws, seed)
-    facts = value_exact(cards)
-    values = value_simulated(cards, draws, seed)
-    mean = float(facts["mean"]) if "mean" in exact else float(values.mean())
-    sd = facts["sd"] if "spread" in exact else float(values.std())
+def simulated_moments(table: Sequence[Row]) -> tuple[float, float]:
+    """Mean and variance of the simulated draws of ``table`` (:func:`value_table`)."""
+    draws = sum(row["count"] for row in table)
+    mean, variance = moments({row["value"]: Fraction(row["count"], draws) for row in table})
+    return float(mean), float(variance)
+
+
+def value_chart(table: Sequence[Row], exact: Collection[str] = ()) -> alt.LayerChart:
+    """The next card's value (``table``: :func:`value_table`): simulated shares (bars),
+    their average (red line) and one standard deviation either side (grey band).  ``exact``
+    names the parts shown exactly instead (keys of :data:`VALUE_PARTS`): ``"chances"`` adds
+    black ticks at the exact chances, ``"mean"`` moves the red line to the expected value,
+    ``"spread"`` the band to the exact standard deviation."""
+    draws = sum(row["count"] for row in table)
+    exact_mean, exact_variance = moments({row["value"]: row["exact"] for row in table})
+    simulated_mean, simulated_variance = simulated_moments(table)
+    mean = float(exact_mean) if "mean" in exact else simulated_mean
+    sd = float(exact_variance if "spread" in exact else simulated_variance) ** 0.5
     said_mean = (f"expected value {mean:.2f}" if "mean" in exact else
                  f"simulated mean {mean:.2f}")
     said_sd = f"spread ±{sd:.2f}" if "spread" in exact else f"simulated spread ±{sd:.1f}"
@@ -291,15 +356,15 @@ def value_chart(cards: Sequence[Card], draws: int = 1_000, seed: int = SEED,
     x = alt.X("value:Q", title="value of the next card (a donkey is -2)",
               scale=alt.Scale(domain=[-3, 9]), axis=alt.Axis(values=list(range(-2, 9))))
     y_scale = alt.Scale(domain=[0, 0.5])
-    band = alt.Chart(pd.DataFrame({"low": [mean - sd], "high": [mean + sd]})).mark_rect(
+    band = alt.Chart(alt.InlineData(values=[{"low": mean - sd, "high": mean + sd}])).mark_rect(
         color="lightgray", opacity=0.5).encode(x="low:Q", x2="high:Q")
-    shown = table if "chances" in exact else table.drop(columns=["exact", "fraction"])
+    shown = alt.InlineData(values=_chart_rows(table, "value", "chances" in exact))
     tooltip: list[Any] = ["value:Q", alt.Tooltip("simulated:Q", format=".3f")]
     if "chances" in exact:
         tooltip.append("fraction:N")
     bars = alt.Chart(shown).mark_bar(color="#e8a33d", size=18).encode(
         x=x, y=alt.Y("simulated:Q", title="chance", scale=y_scale), tooltip=tooltip)
-    rule = alt.Chart(pd.DataFrame({"mean": [mean]})).mark_rule(
+    rule = alt.Chart(alt.InlineData(values=[{"mean": mean}])).mark_rule(
         color="#c0392b", strokeWidth=2).encode(x="mean:Q")
     layers = [band, bars, rule]
     if "chances" in exact:
@@ -312,14 +377,16 @@ def value_chart(cards: Sequence[Card], draws: int = 1_000, seed: int = SEED,
     return cast(alt.LayerChart, chart)
 
 
-def value_summary(cards: Sequence[Card], draws: int, seed: int = SEED) -> str:
-    """What the simulated draws showed (HTML): their average and spread. The exact expected
-    value and variance are questions of the lesson (``expected_value``, ``variance``), worked
-    out after them, so the explorer does not show them."""
-    values = value_simulated(cards, draws, seed)
+def value_summary(cards: Sequence[Card], table: Sequence[Row]) -> str:
+    """What the simulated draws of ``table`` (:func:`value_table`) showed (HTML): their
+    average and spread. The exact expected value and variance are questions of the lesson
+    (``expected_value``, ``variance``), worked out after them, so the explorer does not show
+    them."""
+    draws = sum(row["count"] for row in table)
+    mean, variance = simulated_moments(table)
     return (f"<b>{len(cards)} cards unseen.</b> In {draws:,} simulated draws the next card was "
-            f"worth {values.mean():.2f} on average; the draws' variance {values.var():.1f}, "
-            f"standard deviation {values.std():.1f}. The exact values are worked out below.")
+            f"worth {mean:.2f} on average; the draws' variance {variance:.1f}, "
+            f"standard deviation {variance ** 0.5:.1f}. The exact values are worked out below.")
 
 
 # --------------------------------------------------------------------------- live controls
@@ -357,7 +424,7 @@ def refill_explorer(count: str = "donkeys", out: int = 0, of_kind: int = 0,
         kind = COUNTS[count]
         table = refill_table(out, of_kind, kind, refills)
         exact = quiz.settled(refill_question(out, of_kind, kind)) is not None
-        return refill_chart(table, kind, exact), refill_summary(out, of_kind, kind, refills)
+        return refill_chart(table, kind, exact), refill_summary(table, out, of_kind, kind)
 
     live = LiveChart(draw, {"count": what, "out": cards_out, "of_kind": of_them,
                             "refills": draws}, before=limit)
@@ -382,8 +449,9 @@ def value_explorer(donkeys_out: int = 0, gold_out: str = "none",
 
     def draw(donkeys_out: int, gold_out: str, draws: int) -> tuple[alt.TopLevelMixin, str]:
         cards = pool(donkeys_out, gold_out)
+        table = value_table(cards, draws)
         exact = [part for part, key in VALUE_PARTS.items() if quiz.settled(key)]
-        return value_chart(cards, draws, exact=exact), value_summary(cards, draws)
+        return value_chart(table, exact), value_summary(cards, table)
 
     live = LiveChart(draw, {"donkeys_out": donkeys, "gold_out": gold, "draws": many})
     _redraw_when_settled(live, list(VALUE_PARTS.values()))
@@ -431,7 +499,7 @@ def make_quiz() -> Quiz:
     later = at_least_one(n - LATER_OUT, donkeys - LATER_DONKEYS)
     value = value_exact(cards)
     kinds_mean = sum(set(c.value for c in cards)) / len(set(c.value for c in cards))
-    gold_mean = float(np.mean([c.value for c in cards if c.is_gold]))
+    gold_mean = statistics.fmean(c.value for c in cards if c.is_gold)
     donkey_hints = [(near(added), f"{added:.3f} adds the five chances {donkeys}/{n}, but "
                      "those events overlap (two donkeys can come together). Work out the "
                      "chance of no donkey, then take the opposite.")]
