@@ -16,7 +16,13 @@ False
 Not yet: your fraction is upside down: favourable cases on top, all cases below.
 """
 
-from goldlab.analysis import _quick_imports  # noqa: F401  (first: Altair imports quicker)
+import contextlib
+
+# Without NumPy (Pyodide) goldlab.analysis cannot load, but there is no Altair to speed up
+# either, and goldlab.lessons.check and goldlab.lessons.inference need only the standard
+# library.
+with contextlib.suppress(ModuleNotFoundError):
+    from goldlab.analysis import _quick_imports  # noqa: F401  (first: Altair imports quicker)
 from goldlab.lessons.check import Feedback, Question, Quiz, near, show
 
 __all__ = ["Feedback", "Question", "Quiz", "near", "show"]

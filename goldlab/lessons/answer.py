@@ -30,10 +30,16 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
-from goldlab.lessons.check import Feedback, Quiz, read_guess
+from goldlab.lessons.check import Feedback, Quiz, counted, read_guess
 
 LIMIT = 100
 """The longest answer read, in characters (a longer one is refused with a message)."""
+EXAMPLES = ("2/9", "0.22", "22 %")
+"""The forms an answer may take, as the boxes show them: a fraction, a decimal and a
+percentage.  They answer no question of any lesson (a test checks each against every
+answer), so typing the example is never marked right."""
+EXAMPLE = f"{EXAMPLES[0]}, {EXAMPLES[1]} or {EXAMPLES[2]}"
+"""The examples as one phrase: "2/9, 0.22 or 22 %"."""
 
 
 class AnswerBox:
@@ -48,19 +54,24 @@ class AnswerBox:
         self.check = check or quiz.check
         self.guess = guess
         self.feedback: Feedback | None = None
+        self.quiz = quiz
         example = ("True or False" if isinstance(self.question.answer, bool)
-                   else "e.g. 3/8, 0.38 or 37.5 %")
+                   else f"e.g. {EXAMPLE}")
         self.text = widgets.Text(placeholder=f"your answer, {example}",
                                  layout=widgets.Layout(width="22em"))
         self.button = widgets.Button(description="Check", button_style="primary",
                                      icon="", tooltip=f"check your answer to {key}")
+        self.show_me = widgets.Button(
+            description="Show me", disabled=True,
+            tooltip="try once first; then this shows the answer (your feedback says so)")
         self.output = widgets.HTML("")
         self.button.on_click(lambda _: self.submit())
+        self.show_me.on_click(lambda _: self.give_up())
         self.text.continuous_update = False
         self.text.observe(lambda _: self.submit(), names="value")
         label = widgets.HTML(f"<b>Your answer</b> (<code>{escape(key)}</code>):")
-        self.widget = widgets.VBox([widgets.HBox([label, self.text, self.button]),
-                                    self.output])
+        self.widget = widgets.VBox([
+            widgets.HBox([label, self.text, self.button, self.show_me]), self.output])
         self.widget.add_class("gl-answer")
 
     def submit(self) -> None:
@@ -75,10 +86,23 @@ class AnswerBox:
         try:
             feedback = self.check(self.question.key, typed)
         except Exception:
-            self._say("goldlab could not read that answer: type a number such as 3/8, "
-                      "0.38 or 37.5 %, or True or False.", False)
+            self._say(f"goldlab could not read that answer: type a number such as {EXAMPLE}, "
+                      "or True or False.", False)
             return
         self.feedback = feedback
+        self._show(feedback)
+        self.show_me.disabled = bool(self.quiz.settled(self.question.key))
+
+    def give_up(self) -> None:
+        """Show the answer (after a first try): the feedback records that it was shown,
+        and whatever waited for this question (:func:`after`) appears."""
+        if self.show_me.disabled:
+            return
+        self.feedback = self.quiz.show_answer(self.question.key)
+        self.show_me.disabled = True
+        self._show(self.feedback)
+
+    def _show(self, feedback: Feedback) -> None:
         self.output.value = feedback._repr_html_()
         if self.guess is not None:
             self.output.value += (f"<div>Your prediction was {escape(self.guess.describe())}."
@@ -90,6 +114,54 @@ class AnswerBox:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+class After:
+    """What a lesson shows once question ``key`` is settled (answered right, or its
+    answer asked for with **Show me**): until then a line that says so, then ``content()``.
+
+    ``content`` is called only then: a text (shown as printed), a widget, or anything
+    Jupyter can display (a chart, a table).  In a teacher's run the worked solution has
+    answered the question already, so the content shows at once.
+    """
+
+    def __init__(self, quiz: Quiz, key: str, content: Callable[[], Any],
+                 what: str = "the exact answer") -> None:
+        import ipywidgets as widgets
+
+        question = quiz.question(key)
+        self.content = content
+        self.is_open = False
+        """True once the content is shown."""
+        self.widget = widgets.VBox([widgets.HTML(
+            f"<i>&#128274; Here: {escape(what)}. It appears once you have answered "
+            f"<code>{escape(question.key)}</code> above (or pressed Show me there).</i>")])
+        self.widget.add_class("gl-after")
+        quiz.when_settled(key, self._open)
+
+    def _open(self) -> None:
+        import ipywidgets as widgets
+
+        shown = self.content()
+        if isinstance(shown, str):
+            view: Any = widgets.HTML(f"<pre style='margin:0'>{escape(shown)}</pre>")
+        elif isinstance(shown, widgets.Widget):
+            view = shown
+        else:
+            view = widgets.Output()
+            view.append_display_data(shown)
+        view.add_class("gl-after-open")
+        self.widget.children = [view]
+        self.is_open = True
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+def after(quiz: Quiz, key: str, content: Callable[[], Any],
+          what: str = "the exact answer") -> After:
+    """``content()``, shown once question ``key`` of ``quiz`` is settled (:class:`After`)."""
+    return After(quiz, key, content, what)
 
 
 def answer_box(quiz: Quiz, key: str, check: Callable[[str, Any], Feedback] | None = None,
@@ -104,22 +176,33 @@ class Prediction:
 
     Type it and press **Save**: it is read like :func:`~goldlab.lessons.check.read_guess`
     (``0.2``, ``"1/5"``, ``"20 %"`` or ``20``) and then fixed, so the result cannot change
-    it.  ``value`` is the guess (None until saved); :meth:`beside` shows it next to a
-    result.  ``example`` is the hint shown in the empty box.  ``pool`` names the class
-    prediction it is, ``(lesson, key)`` of :mod:`goldlab.classroom.asks`: inside a class
-    (:mod:`goldlab.lessons.together`) the saved guess is also sent to the class."""
+    it.  With ``out_of`` the box takes a count instead: ``Prediction("30", out_of=100)``
+    asks how many games of 100, and "1" is 1 game (a chance of 0.01), not 100 %; ``unit``
+    names what is counted.  ``value`` is the guess as a chance either way (None until
+    saved); :meth:`beside` shows it next to a result.  ``example`` is the hint shown in the
+    empty box.  ``pool`` names the class prediction it is, ``(lesson, key)`` of
+    :mod:`goldlab.classroom.asks`: inside a class (:mod:`goldlab.lessons.together`) the
+    saved guess is also sent to the class."""
 
-    def __init__(self, example: str = "0.2", *, pool: tuple[str, str] | None = None) -> None:
+    def __init__(self, example: str = "0.2", *, out_of: int | None = None,
+                 unit: str = "game", pool: tuple[str, str] | None = None) -> None:
         import ipywidgets as widgets
 
         from goldlab.lessons.together import member, name_box
 
+        if out_of is not None and (isinstance(out_of, bool) or not isinstance(out_of, int)
+                                   or out_of < 1):
+            raise ValueError(f"out_of is how many {unit}s the guess counts from, such as "
+                             f"100, not {out_of!r}")
         self.example = example
+        self.out_of = out_of
+        self.unit = unit
         self.pool = pool
         self.member = member() if pool is not None else None
         self.value: float | None = None
         self._views: list[tuple[Any, Callable[[float | None], str]]] = []
-        self.text = widgets.Text(placeholder=f"your guess, e.g. {example}",
+        of = f" {unit}s of {out_of}" if out_of is not None else ""
+        self.text = widgets.Text(placeholder=f"your guess, e.g. {example}{of}",
                                  layout=widgets.Layout(width="16em"))
         self.button = widgets.Button(description="Save my guess", button_style="primary")
         self.button.on_click(lambda _: self.save())
@@ -133,9 +216,11 @@ class Prediction:
     def save(self) -> None:
         """Read the box; a guess that is a number is stored and the box locked."""
         typed = self.text.value.strip()[:LIMIT]
-        value = read_guess(typed, self.example)
+        value = read_guess(typed, self.example, self.out_of)
         if isinstance(value, float) and not 0 <= value <= 1:
-            value = f"A chance lies between 0 and 1 (or 0 % and 100 %), not {typed!r}."
+            value = (f"A chance lies between 0 and 1 (or 0 % and 100 %), not {typed!r}."
+                     if self.out_of is None else f"Write how many {self.unit}s of "
+                     f"{self.out_of}: a number from 0 to {self.out_of}, not {typed!r}.")
         if isinstance(value, float) and self.member is not None and not self.member.name:
             value = "Type your name for the class first: the class sees you by it."
         if isinstance(value, str):
@@ -151,8 +236,12 @@ class Prediction:
             view.value = escape(render(self.value))
 
     def describe(self) -> str:
-        """The guess as text: '20 %'."""
-        return "not saved yet" if self.value is None else f"{100 * self.value:.3g} %"
+        """The guess as text: '20 %', or with ``out_of``: '1 game of 100'."""
+        if self.value is None:
+            return "not saved yet"
+        if self.out_of is None:
+            return f"{100 * self.value:.3g} %"
+        return f"{counted(round(self.value * self.out_of, 3), self.unit)} of {self.out_of}"
 
     def beside(self, render: Callable[[float | None], str]) -> Any:
         """An HTML line showing ``render(guess)`` (the guess and the result), redrawn when
@@ -169,4 +258,5 @@ class Prediction:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
-__all__ = ["LIMIT", "AnswerBox", "Prediction", "answer_box"]
+__all__ = ["EXAMPLE", "EXAMPLES", "LIMIT", "After", "AnswerBox", "Prediction", "after",
+           "answer_box"]

@@ -10,15 +10,30 @@ box in Jupyter.  Nothing here imports a notebook library.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
-from numbers import Real
+from numbers import Integral, Rational, Real
 from typing import Any
 
 Hint = tuple[Callable[[Any], bool], str]
-"""A test on the given answer and the message shown when it matches."""
+"""A test on a wrong answer and the message shown when it matches.  When the question's
+answer is a number, the test sees the student's number as a float, however it was written
+("9/64", "14.06 %" or 0.140625), and an answer that is no number is never tested; when the
+answer is True, False or a text, the test sees the answer as it was given."""
+
+LONGEST = 100
+"""The longest text read as a number, in characters (spaces not counted)."""
+LARGEST = 10**100
+"""The largest size of a number read as an answer: no lesson asks for a bigger one, and
+every number read this way converts to a float."""
+_LONG_EXPONENT = re.compile(r"e[-+]?[\d_]{4,}\Z", re.IGNORECASE)
+"""An exponent of four digits or more ("1e99999999"): refused before it is computed."""
+NOT_A_CHANCE = ("Not yet: this question asks for a number (of intervals, games, gold "
+                "points, ...), not a chance: drop the % sign.")
+"""What a percentage gets when the question is not a probability."""
 
 
 @dataclass(frozen=True)
@@ -76,18 +91,59 @@ class Feedback:
 
 @dataclass
 class Quiz:
-    """The questions of one lesson, checked by key."""
+    """The questions of one lesson, checked by key.
+
+    The quiz also remembers which questions are *settled*: answered right, or given up on
+    with :meth:`show_answer`.  A lesson shows an exact answer only once its question is
+    settled (:meth:`when_settled`), so a page where every cell has run (an app) never shows
+    an answer right under its own box.
+    """
 
     lesson: str
     questions: Iterable[Question]
     _by_key: dict[str, Question] = field(init=False, repr=False)
+    _settled: dict[str, str] = field(init=False, repr=False)
+    _waiting: dict[str, list[Callable[[], object]]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self._by_key = {}
+        self._settled = {}
+        self._waiting = {}
         for q in self.questions:
             if q.key in self._by_key:
                 raise ValueError(f"two questions are called {q.key!r} in {self.lesson}")
             self._by_key[q.key] = q
+
+    def settled(self, key: str) -> str | None:
+        """How question ``key`` was settled: ``"answered"`` (right), ``"shown"`` (the
+        answer was asked for) or None (not yet)."""
+        self.question(key)
+        return self._settled.get(key)
+
+    def when_settled(self, key: str, then: Callable[[], object]) -> None:
+        """Call ``then()`` once question ``key`` is settled: now if it is already."""
+        self.question(key)
+        if key in self._settled:
+            then()
+        else:
+            self._waiting.setdefault(key, []).append(then)
+
+    def show_answer(self, key: str) -> Feedback:
+        """The exact answer of question ``key``, for a student who asks for it; the
+        feedback says it was shown, not answered."""
+        question = self.question(key)
+        message = (f"The answer is {show(question.answer, question.probability)}"
+                   f"{'. ' + question.explanation if question.explanation else '.'} "
+                   "(Shown, not answered: try the next question on your own.)")
+        self._settle(key, "shown")
+        return Feedback(question, None, False, message)
+
+    def _settle(self, key: str, how: str) -> None:
+        if key in self._settled:
+            return
+        self._settled[key] = how
+        for then in self._waiting.pop(key, []):
+            then()
 
     def keys(self) -> list[str]:
         """The questions' keys, in order."""
@@ -109,65 +165,118 @@ class Quiz:
         if answer is Ellipsis:
             return Feedback(question, answer, False, f"Not yet answered. {question.prompt} "
                                                      "Replace ... with your answer.")
-        return _judge(question, answer)
+        feedback = _judge(question, answer)
+        if feedback.correct:
+            self._settle(key, "answered")
+        return feedback
 
 
 def near(value: float, tolerance: float = 0.005) -> Callable[[Any], bool]:
     """A hint test: the answer is a number within ``tolerance`` of ``value``.
 
-    >>> near(0.5)("0.502"), near(0.5)(0.6), near(0.5)(...)
-    (True, False, False)
+    >>> near(0.5)("0.502"), near(0.5)("50.2 %"), near(0.5)(0.6), near(0.5)(...)
+    (True, True, False, False)
     """
 
     def test(given: Any) -> bool:
-        if isinstance(given, bool) or given is Ellipsis:
-            return False
-        number = float(Fraction(given.strip()) if isinstance(given, str) else given)
-        return abs(number - value) <= tolerance
+        number = _number(given)
+        return number is not None and abs(float(number) - value) <= tolerance
 
     return test
 
 
-def read_guess(guess: Any, example: str) -> float | str:
-    """A student's guess of a chance as a number (a percentage such as ``"55%"`` or ``55``
-    divided by 100), or the message to show when there is none yet or it is no number.
+def read_guess(guess: Any, example: str, out_of: int | None = None) -> float | str:
+    """A student's guess of a chance as a number, or the message to show when there is
+    none yet or it is no number.
 
-    >>> read_guess("55%", "0.5"), read_guess(0.4, "0.5")
-    (0.55, 0.4)
+    A percentage is read as one ("55 %" is 0.55).  Without ``out_of`` a number above 1 is a
+    percentage without its sign (55 is 0.55); with ``out_of`` a number is a count out of
+    that many (``out_of=100``: "1" is 1 game of 100, 0.01).  Anything can be given: the
+    answer is a float or a message, never an exception.
+
+    >>> read_guess("55%", "0.5"), read_guess(55, "0.5"), read_guess(0.4, "0.5")
+    (0.55, 0.55, 0.4)
+    >>> read_guess("1", "30", out_of=100)
+    0.01
     >>> read_guess("a lot", "0.5")
     "Write your guess as a number such as 0.5, not 'a lot'."
     """
     if guess is Ellipsis or guess is None:
         return "You have not written a guess yet: go back to 'Predict first' and replace ..."
-    try:
-        value = float(Fraction(guess.strip().rstrip("%")) if isinstance(guess, str) else guess)
-    except (TypeError, ValueError, ZeroDivisionError):
-        return f"Write your guess as a number such as {example}, not {guess!r}."
-    return value / 100 if value > 1 else value  # above 1: a percentage
+    reading = _read(guess)
+    if reading is None:
+        return f"Write your guess as a number such as {example}, not {_quoted(guess)}."
+    value = float(reading.value)
+    if reading.percent:
+        return value
+    if out_of is not None:
+        return value / out_of
+    return value / 100 if value > 1 else value  # above 1: a percentage without its sign
 
 
 # --------------------------------------------------------------------------- judging
 
 
-def _number(value: Any) -> Fraction | None:
-    """A number from an int, float, Fraction or text such as "3/7", "0.43" or "43%"."""
-    if isinstance(value, bool):
+@dataclass(frozen=True)
+class _Reading:
+    """A number a student gave: its value, whether it was written as a percentage, and
+    half a unit of its last digit (0.005 for "0.38", 0.0005 for "13.7 %", 0.5 for 4,
+    nothing for a fraction such as "3/8", which is exact)."""
+
+    value: Fraction
+    percent: bool
+    half_unit: Fraction
+
+
+def _read(given: Any) -> _Reading | None:
+    """The number in an int, float, Fraction or text such as "3/7", "0.43", "43 %" or
+    "4.3e-1", or None.  Total: None also for NaN, infinities, a text longer than
+    :data:`LONGEST`, an exponent of four digits, a number bigger than :data:`LARGEST` and
+    anything that is no number (None, a list, an object whose ``float()`` fails)."""
+    if isinstance(given, str):
+        return _read_text(given)
+    if isinstance(given, bool):
         return None
-    if isinstance(value, Fraction | int):
-        return Fraction(value)
-    if isinstance(value, Real):
-        if not math.isfinite(float(value)):
-            return None
-        return Fraction(repr(float(value)))  # the decimal Python shows: 0.38 is 19/50
-    if isinstance(value, str):
-        text = value.strip().replace(" ", "")
-        percent = text.endswith("%")
-        try:
-            number = Fraction(text.rstrip("%"))
-        except (ValueError, ZeroDivisionError):
-            return None
-        return number / 100 if percent else number
+    try:
+        if isinstance(given, Rational):  # ints and Fractions, NumPy's integers too
+            number = Fraction(int(given.numerator), int(given.denominator))
+            half = Fraction(1, 2) if isinstance(given, Integral) else Fraction(0)
+            return _Reading(number, False, half) if abs(number) <= LARGEST else None
+        if isinstance(given, Real):  # read as the decimal Python shows: 0.38 is 19/50
+            return _read_text(repr(float(given)))
+    except Exception:  # a number type of someone else's that cannot say its value
+        return None
     return None
+
+
+def _read_text(typed: str) -> _Reading | None:
+    """The number in a text a student typed (see :func:`_read`), or None."""
+    if len(typed) > 10 * LONGEST:  # before looking at it: spaces too count here
+        return None
+    text = "".join(typed.split()).replace("\N{MINUS SIGN}", "-")
+    percent = text.endswith("%")
+    body = text.removesuffix("%")
+    if len(text) > LONGEST or _LONG_EXPONENT.search(body):
+        return None
+    try:
+        number = Fraction(body)
+    except (ValueError, ZeroDivisionError):  # "abc", "1/0", "nan", "inf"
+        return None
+    if abs(number) > LARGEST:
+        return None
+    if "/" in body:
+        half = Fraction(0)
+    else:
+        mantissa, _, exponent = body.replace("_", "").lower().partition("e")
+        places = len(mantissa.partition(".")[2]) - int(exponent or 0) + (2 if percent else 0)
+        half = Fraction(1, 2) / Fraction(10) ** places
+    return _Reading(number / 100 if percent else number, percent, half)
+
+
+def _number(value: Any) -> Fraction | None:
+    """The number in ``value`` (see :func:`_read`), or None."""
+    reading = _read(value)
+    return reading.value if reading is not None else None
 
 
 def show(value: Any, percent: bool = False) -> str:
@@ -196,6 +305,16 @@ def show(value: Any, percent: bool = False) -> str:
     return f"{text} ({_decimal(x * 100)} %)" if percent else text
 
 
+def counted(count: float, noun: str) -> str:
+    """A count and its noun, singular for exactly one.
+
+    >>> counted(1, "game"), counted(1200, "game"), counted(0.5, "win"), counted(0, "win")
+    ('1 game', '1,200 games', '0.5 wins', '0 wins')
+    """
+    text = f"{round(count):,}" if count == round(count) else f"{count:g}"
+    return f"{text} {noun}" if count == 1 else f"{text} {noun}s"
+
+
 def _decimal(x: Fraction) -> str:
     """Three significant digits (all the digits of a whole number), trailing zeros cut:
     0.375, 0.137, 0.0569, 13.7, 9604."""
@@ -208,22 +327,10 @@ def _decimal(x: Fraction) -> str:
 
 
 def _quoted(value: Any) -> str:
-    return repr(value) if isinstance(value, str) else "that"
-
-
-def _half_unit(given: Any) -> Fraction:
-    """Half a unit of the last digit a student gave: 0.005 for "0.38" or 0.38, 0.0005 for
-    "13.7 %", 0.5 for "4", nothing for a fraction (3/8 or Fraction(3, 8) is exact)."""
-    if isinstance(given, Fraction) or (isinstance(given, str) and "/" in given):
-        return Fraction(0)
-    if isinstance(given, int):
-        return Fraction(1, 2)
-    text = (given if isinstance(given, str) else repr(float(given))).strip().replace(" ", "")
-    percent = text.endswith("%")
-    text = text.rstrip("%").lower()
-    mantissa, _, exponent = text.partition("e")
-    places = len(mantissa.partition(".")[2]) - int(exponent or 0) + (2 if percent else 0)
-    return Fraction(1, 2) / Fraction(10) ** places
+    """A text as it was typed (its start, if long), anything else as "that"."""
+    if not isinstance(value, str):
+        return "that"
+    return repr(value if len(value) <= 40 else value[:30] + "...")
 
 
 def _truth(value: Any) -> bool | None:
@@ -250,11 +357,11 @@ def _judge(question: Question, given: Any) -> Feedback:
             message = f"{message} {question.explanation}"
         return Feedback(question, given, correct, message)
 
-    def hint() -> str | None:
+    def hint(seen: Any = given) -> str | None:
         for test, message in question.hints:
             try:
-                matched = test(given)
-            except (TypeError, ValueError, ZeroDivisionError):
+                matched = bool(test(seen))
+            except Exception:  # a hint that cannot read this answer does not match it
                 matched = False
             if matched:
                 return message
@@ -275,16 +382,19 @@ def _judge(question: Question, given: Any) -> Feedback:
     exact = _number(answer)
     if exact is None:
         raise TypeError(f"question {question.key!r} has an answer goldlab cannot compare")
-    number = _number(given)
-    if number is None:
-        return say(False, hint() or f"Not yet: give a number, e.g. 3/7, 0.43 or 43 %, "
-                                    f"not {_quoted(given)}.")
+    reading = _read(given)
+    if reading is None:  # no hint: a hint's test would have to read it, and could hang
+        return say(False, f"Not yet: give a number, e.g. 3/7, 0.43 or 43 %, "
+                          f"not {_quoted(given)}.")
+    number = reading.value
+    if reading.percent and not question.probability:
+        return say(False, hint(float(number)) or NOT_A_CHANCE)
     allowed = Fraction(str(question.tolerance))
     if not question.approximate:
-        allowed = min(allowed, _half_unit(given))
+        allowed = min(allowed, reading.half_unit)
     if abs(number - exact) <= allowed:
         return say(True, f"Right: {show(exact, question.probability)}.")
-    found = hint()
+    found = hint(float(number))
     if found:
         return say(False, found)
     if question.probability:

@@ -32,9 +32,10 @@ def test_all_four_lessons_are_found() -> None:
     assert len(lesson_modules()) == 4 and len(QUESTIONS) >= 20
 
 
-def forms(answer: Any) -> list[Any]:
+def forms(answer: Any, probability: bool = True) -> list[Any]:
     """A correct answer as students write it: a fraction, two decimals (rounded either
-    way at a half), a percentage at one decimal, and the same as numbers."""
+    way at a half), a percentage at one decimal (for a probability only: a count is no
+    percentage), and the same as numbers."""
     if isinstance(answer, bool):
         return [answer, str(answer), str(answer).lower()]
     exact = Fraction(answer) if isinstance(answer, Fraction | int) else Fraction(str(answer))
@@ -42,16 +43,16 @@ def forms(answer: Any) -> list[Any]:
     two = {str(value.quantize(Decimal("0.01"), rounding=r))
            for r in (ROUND_HALF_UP, ROUND_HALF_DOWN)}
     percent = str((100 * value).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
-    return [f"{exact.numerator}/{exact.denominator}", exact, *two, *map(float, two),
-            f"{percent}%", f"{percent} %"]
+    written = [f"{exact.numerator}/{exact.denominator}", exact, *two, *map(float, two)]
+    return [*written, f"{percent}%", f"{percent} %"] if probability else written
 
 
 @pytest.mark.parametrize(("module", "key"), QUESTIONS,
                          ids=[f"{m.__name__.rsplit('.', 1)[1]}-{k}" for m, k in QUESTIONS])
 def test_every_question_is_right_at_two_decimals_as_percent_and_fraction(
         module: ModuleType, key: str) -> None:
-    answer = module.quiz.question(key).answer
-    for given in forms(answer):
+    question = module.quiz.question(key)
+    for given in forms(question.answer, question.probability):
         feedback = module.check(key, given)
         assert feedback.correct, (given, str(feedback))
         assert str(feedback).startswith("Right")
