@@ -7,9 +7,10 @@ comes from vl-convert, never from a CDN) whose ``chart`` is replaced at each cha
 without anywidget it is shown in an ``ipywidgets.Output``.  Nothing here computes a lesson:
 the ``draw`` function a lesson passes does.
 
->>> import altair as alt, pandas as pd, ipywidgets as widgets
+>>> import altair as alt, ipywidgets as widgets
 >>> def draw(n: int) -> alt.Chart:
-...     return alt.Chart(pd.DataFrame({"x": range(n)})).mark_point().encode(x="x:Q")
+...     rows = [{"x": x} for x in range(n)]  # rows, not a DataFrame: pandas is not needed
+...     return alt.Chart(alt.InlineData(values=rows)).mark_point().encode(x="x:Q")
 >>> live = LiveChart(draw, {"n": widgets.IntSlider(value=3, min=1, max=9)})
 >>> live.controls["n"].value = 5
 >>> len(live.times), live.text is None
@@ -64,6 +65,7 @@ class LiveChart:
         under = [self.text] if self.text is not None else []
         self.box = widgets.VBox([widgets.HBox([*self.controls.values(), *extra]), self.view,
                                  *under])
+        self.box.add_class("gl-live")
 
     def values(self) -> dict[str, Any]:
         """The controls' current values, by keyword."""
