@@ -101,7 +101,7 @@ def name_box(who: Member) -> Any:
 def _first_flips(count: int, seed: int) -> int:
     from goldlab.lessons.flip_the_odds import blind_flips
 
-    return int(blind_flips(count, seed)["gold"].sum())
+    return sum(flip["gold"] for flip in blind_flips(count, seed))
 
 
 def _first_player_wins(count: int, seed: int) -> int:
@@ -113,17 +113,15 @@ def _first_player_wins(count: int, seed: int) -> int:
 
 
 def _forgetful_wins(count: int, seed: int) -> int:
-    from goldlab.simulation import simulate
+    from goldlab.lessons.memory import forgetful_wins
 
-    games = simulate("goldrush", ["forgetful:0.2", "perfect"], count, seed=seed,
-                     backend="serial", quiet=True)
-    return int((games[games["seat"] == 0]["win_share"] == 1).sum())
+    return forgetful_wins(count, seed)
 
 
 def _donkey_refills(count: int, seed: int) -> int:
     from goldlab.lessons.risk import refill_simulated, start_unseen
 
-    return int((refill_simulated(start_unseen(), "donkey", count, seed) > 0).sum())
+    return sum(k > 0 for k in refill_simulated(start_unseen(), "donkey", count, seed))
 
 
 TRIALS: dict[tuple[str, str], Callable[[int, int], int]] = {
