@@ -7,14 +7,16 @@ them, frame by frame:
 
 * :func:`trial_counts` -- how many trials each frame shows: one more at a time at first,
   then more per frame, so a bounded number of frames reaches all of them;
-* :func:`trial_frames` -- the estimate and its Wilson interval at each of those counts;
+* :func:`trial_frames` -- the estimate and its Wilson interval at each of those counts
+  (:func:`goldlab.lessons.inference.wilson_interval`);
 * :class:`Pacer` -- a steady pace: frame ``k`` is due ``k`` intervals after the start,
   whatever a redraw took (a late frame does not make the next ones rush);
 * :class:`OneMoreTrial` -- the widget: a Play/Pause button, a slider to scrub, the chart
   (drawn offline, sent once: a frame changes one parameter of it) and a line of text.  Nothing
   moves until Play is pressed, so a notebook run headless (CI, nbval) draws one frame.
 
-Everything but :class:`OneMoreTrial` needs no Jupyter:
+Only the standard library, Altair and ipywidgets are used (no NumPy or pandas: the lessons run
+in the browser, in Pyodide).  Everything but :class:`OneMoreTrial` needs no Jupyter:
 
 >>> trial_counts(100, 12)
 [1, 2, 3, 5, 8, 12, 18, 26, 37, 52, 73, 100]
@@ -33,18 +35,15 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 import altair as alt
-import pandas as pd
 
-from goldlab.games.goldrush.odds import wilson
+from goldlab.lessons.inference import wilson_interval
 
 MAX_TRIALS = 20_000
-"""The most trials an animation shows (the lessons' largest simulation)."""
+"""The most trials an animation shows (every frame is computed, and sent, up front)."""
 MAX_FRAMES = 400
 """The most frames an animation has (at the fastest pace, about a minute)."""
 PACES = (0.05, 2.0)
 """The shortest and the longest time between two frames, in seconds."""
-Z95 = 1.959963984540054
-"""The two-sided 95 % normal quantile."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,9 +85,10 @@ def trial_counts(trials: int, frames: int) -> list[int]:
 
 
 def trial_frames(outcomes: Sequence[bool], counts: Sequence[int],
-                 z: float = Z95) -> list[Frame]:
-    """The estimate and its Wilson interval after each count of ``outcomes`` (True: a
-    success), in the order given."""
+                 confidence: float = 0.95) -> list[Frame]:
+    """The estimate and its Wilson interval (:func:`~goldlab.lessons.inference.wilson_interval`
+    at ``confidence``) after each count of ``outcomes`` (True: a success), in the order
+    given."""
     running = [0]
     for outcome in outcomes:
         running.append(running[-1] + bool(outcome))
@@ -97,7 +97,7 @@ def trial_frames(outcomes: Sequence[bool], counts: Sequence[int],
         if not 1 <= n <= len(outcomes):
             raise ValueError(f"a frame shows 1 to {len(outcomes)} trials, not {n}")
         wins = running[n]
-        low, high = wilson(wins, n, z)
+        low, high = wilson_interval(wins, n, confidence)
         frames.append(Frame(n, wins, wins / n, low, high))
     return frames
 
@@ -136,10 +136,15 @@ class Pacer:
 # --------------------------------------------------------------------------- the chart
 
 
-def frames_table(frames: Sequence[Frame]) -> pd.DataFrame:
+def frames_table(frames: Sequence[Frame]) -> list[dict[str, float]]:
     """One row per frame: trials, estimate, low and high."""
-    return pd.DataFrame([{"trials": f.trials, "estimate": f.estimate, "low": f.low,
-                          "high": f.high} for f in frames])
+    return [{"trials": f.trials, "estimate": f.estimate, "low": f.low, "high": f.high}
+            for f in frames]
+
+
+def _data(rows: list[dict[str, float]]) -> alt.Data:
+    """Rows as an Altair data set: inline values, so each encoding names its field's type."""
+    return alt.Data(values=rows)  # type: ignore[no-untyped-call]
 
 
 SHOWN = "shown"
@@ -161,7 +166,7 @@ def trial_chart(frames: Sequence[Frame], shown: int, *, exact: float | None = No
     no new chart to build or send (``JupyterChart.params.shown``)."""
     if not 0 <= shown < len(frames):
         raise ValueError(f"frame {shown} does not exist: there are {len(frames)}")
-    table = frames_table(frames)
+    table = _data(frames_table(frames))
     param = alt.param(name=SHOWN, value=frames[shown].trials)
     sofar = alt.Chart(table).transform_filter(alt.datum.trials <= param)
     now = alt.Chart(table).transform_filter(alt.datum.trials == param)
@@ -181,7 +186,7 @@ def trial_chart(frames: Sequence[Frame], shown: int, *, exact: float | None = No
     point = now.mark_point(filled=True, size=60, color="black").encode(x=x, y=y)
     layers: list[Any] = [band, line, bar, point]
     if exact is not None:
-        layers.append(alt.Chart(pd.DataFrame({"exact": [exact]})).mark_rule(
+        layers.append(alt.Chart(_data([{"exact": exact}])).mark_rule(
             strokeDash=[5, 4], color="gray").encode(y=alt.Y("exact:Q", scale=scale)))
     chart = alt.layer(*layers).add_params(param).properties(width=480, height=240)
     return cast(alt.LayerChart, chart)

@@ -3,8 +3,9 @@
 Everything ``notebooks/lessons/2-is-the-first-player-lucky.ipynb`` computes lives here, so
 the notebook stays short and the logic is tested:
 
-* :func:`play_runs` -- three runs of Gold! played once (random bots, two and three players,
-  on the compiled fast path; greedy bots on the rules engine);
+* :func:`play_runs` -- three runs of Gold! played once on the rules engine
+  (random bots, two and three players; greedy bots), sized for a browser page, with a
+  progress bar (:func:`progress_bar`); the class's pooled games make the big sample;
 * :func:`seat_zero` -- the first ``n`` games of a run, seen from seat 0 (the first player):
   wins, win rate, 95 % interval, the fair share and the exact binomial test;
 * :func:`lesson_chart` and :func:`explorer` -- the running win rate with its interval
@@ -16,8 +17,10 @@ the notebook stays short and the logic is tested:
 * :data:`quiz` -- the lesson's questions, answers computed (the exact test of
   :mod:`goldlab.lessons.inference`, the interval formula), not typed in.
 
-The exact tests are :mod:`goldlab.lessons.inference`'s, in pure Python (scipy is used for
-the chart's binomial distribution and the interval's level only).
+A run's results are rows (one dict per game and seat, as ``goldlab.simulate``'s frame has
+them); the statistics are :mod:`goldlab.lessons.inference`'s and the chance of each count of
+wins is counted exactly (``math.comb``).  Only the standard library, goldlab's engine and bots,
+ipywidgets and Altair are imported: the lesson runs in the student's browser (Pyodide).
 
 >>> fair_share(3)
 Fraction(1, 3)
@@ -33,11 +36,16 @@ Normal approximation (bell curve, z = 1.41): p ≈ 0.1573
 ['Wins must be from 0 to the number of games (50), not 80.']
 >>> "normal approximation; the question asks for the exact" in str(check("p_value", "0.046"))
 True
+>>> rows = play(Run("random", 2, 3), seed=1)
+>>> len(rows), sorted(rows[0])
+(6, ['bot', 'game', 'players', 'score', 'seat', 'seed', 'shared_win', 'won'])
 """
 
 from __future__ import annotations
 
 import math
+import operator
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -45,10 +53,8 @@ from html import escape
 from typing import Any
 
 import altair as alt
-import numpy as np
-import pandas as pd
 
-from goldlab.analysis.stats import proportion_ci
+from goldlab.bots.play import play_game
 from goldlab.lessons import answer, inference
 from goldlab.lessons.animate import Frame, OneMoreTrial
 from goldlab.lessons.answer import After, AnswerBox, Prediction, answer_box
@@ -59,6 +65,13 @@ Z95 = 1.959963984540054
 """The two-sided 95 % normal quantile: an estimate +- 1.96 standard errors."""
 SEED = 2024
 """The lesson's seed: every student sees the same games."""
+GAME = "gold"
+"""The game the lesson plays: *Gold!*."""
+
+Rows = list[dict[str, Any]]
+"""A table as rows: one dict per row, the columns its keys."""
+Progress = Callable[[int, int], None]
+"""Told ``(games played so far, games in all)`` as a run goes on."""
 
 
 @dataclass(frozen=True)
@@ -71,24 +84,84 @@ class Run:
 
 
 RUNS: dict[str, Run] = {
-    "random vs random": Run("random", 2, 20_000),
-    "random, 3 players": Run("random", 3, 15_000),
+    "random vs random": Run("random", 2, 1_000),
+    "random, 3 players": Run("random", 3, 600),
     "greedy vs greedy": Run("greedy", 2, 400),
 }
-"""The runs the lesson plays once.  Random bots take the compiled fast path (thousands of
-games a second); the greedy bot thinks on the rules engine (about 150 games a second)."""
-STEPS: tuple[int, ...] = (10, 20, 50, 100, 200, 400, 1_000, 2_000, 5_000, 10_000, 15_000,
-                          20_000)
+"""The runs the lesson plays once, on the rules engine in the student's browser.  In CPython a
+random game takes about 1 ms and a greedy one about 2 ms (Pyodide: two to four times as long),
+so each run takes about a second and all three about 2.5 s.  The random players' edge (about
+1.5 points) needs thousands of games to show: the class's pooled games are that sample."""
+STEPS: tuple[int, ...] = (10, 20, 50, 100, 200, 300, 400, 600, 800, 1_000)
 """The game counts the slider offers (those a run has)."""
+CHUNK = 25
+"""Games played between two reports to the progress bar."""
 
 
-def play_runs(runs: Mapping[str, Run] = RUNS, seed: int = SEED) -> dict[str, pd.DataFrame]:
-    """Play every run once: one results frame (``goldlab.simulate``) per label."""
-    from goldlab.simulation import simulate
+def game_seeds(seed: int, games: int) -> list[int]:
+    """The seeds of games ``0 .. games - 1`` of a run seeded ``seed`` (63-bit, from
+    :class:`random.Random`): a longer run extends a shorter one."""
+    rng = random.Random(seed)
+    return [rng.getrandbits(63) for _ in range(games)]
 
-    return {label: simulate("gold", run.bots, run.games, seed=seed, players=run.players,
-                            quiet=True)
-            for label, run in runs.items()}
+
+def play(run: Run, seed: int = SEED, progress: Progress | None = None) -> Rows:
+    """Play ``run`` on the rules engine (:func:`goldlab.bots.play.play_game`): one row per
+    game and seat, with the game's seed, the seat's score, ``won`` (every winner, shared
+    victories included, as ``goldlab.simulate`` counts them) and ``shared_win``.
+    ``progress(done, games)`` is told every :data:`CHUNK` games."""
+    rows: Rows = []
+    for game, game_seed in enumerate(game_seeds(seed, run.games)):
+        outcome = play_game(GAME, [run.bots] * run.players, game_seed).outcome()
+        assert outcome is not None  # play_game plays to the end
+        shared = len(outcome.winners) > 1
+        for seat in range(run.players):
+            won = seat in outcome.winners
+            rows.append({"game": game, "seed": game_seed, "players": run.players,
+                         "seat": seat, "bot": run.bots, "score": outcome.scores[seat],
+                         "won": won, "shared_win": won and shared})
+        if progress is not None and ((game + 1) % CHUNK == 0 or game + 1 == run.games):
+            progress(game + 1, run.games)
+    return rows
+
+
+def play_runs(runs: Mapping[str, Run] = RUNS, seed: int = SEED,
+              progress: Progress | None = None) -> dict[str, Rows]:
+    """Play every run once (:func:`play`): its rows by label; ``progress(done, total)`` is
+    told the games played of all the runs."""
+    total = sum(run.games for run in runs.values())
+    played = 0
+
+    def report(done: int, _games: int) -> None:
+        if progress is not None:
+            progress(played + done, total)
+
+    results: dict[str, Rows] = {}
+    for label, run in runs.items():
+        results[label] = play(run, seed, report)
+        played += run.games
+    return results
+
+
+def progress_bar(noun: str = "game") -> Progress:
+    """Show a progress bar (and a line "123 of 2,000 games played") under the running
+    cell; the function returned moves it."""
+    import ipywidgets as widgets
+    from IPython.display import display
+
+    bar = widgets.IntProgress(value=0, min=0, max=1, description="playing",
+                              bar_style="info")
+    line = widgets.HTML("")
+    display(widgets.HBox([bar, line]))  # type: ignore[no-untyped-call]
+
+    def update(done: int, total: int) -> None:
+        bar.max = max(1, total)
+        bar.value = done
+        line.value = f"{done:,} of {counted(total, noun)} played"
+        if done >= total:
+            bar.bar_style, bar.description = "success", "played"
+
+    return update
 
 
 def fair_share(players: int) -> Fraction:
@@ -96,23 +169,36 @@ def fair_share(players: int) -> Fraction:
     return Fraction(1, players)
 
 
-def first_player_wins(results: pd.DataFrame) -> np.ndarray:
-    """Seat 0's results in game order: 1 for a win (shared wins included), 0 otherwise."""
-    rows = results[results["seat"] == 0].sort_values("game")
-    return np.asarray(rows["won"], dtype=np.int64)
+def first_player_wins(results: Rows) -> list[bool]:
+    """Seat 0's results in game order: True for a win (shared wins included)."""
+    return [bool(row["won"]) for row in sorted((r for r in results if r["seat"] == 0),
+                                                key=lambda r: r["game"])]
 
 
-def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson's 95 % interval for a proportion: :func:`goldlab.analysis.proportion_ci`."""
-    low, high = proportion_ci(wins, games, alpha=_alpha(z))
-    return float(low), float(high)
+def first_wins(count: int, seed: int) -> int:
+    """The first player's wins in ``count`` games of two random players from the run seeded
+    ``seed``: a student's own trials of the class experiment ("first_wins", pooled by
+    :class:`goldlab.lessons.together.ClassExperiment`).
+
+    >>> first_wins(20, 7) == sum(first_player_wins(play(Run("random", 2, 20), 7)))
+    True
+    """
+    return sum(first_player_wins(play(Run("random", 2, count), seed)))
 
 
-def _alpha(z: float) -> float:
-    """The ``alpha`` whose two-sided interval reaches ``z`` standard errors (0.05 for Z95)."""
-    from scipy.stats import norm
+def players_in(results: Rows) -> int:
+    """The number of players of a run's games."""
+    return int(results[0]["players"])
 
-    return float(2 * norm.sf(z))
+
+def wilson(wins: int, games: int, confidence: float = 0.95) -> tuple[float, float]:
+    """Wilson's 95 % interval for a proportion
+    (:func:`goldlab.lessons.inference.wilson_interval`).
+
+    >>> [round(x, 3) for x in wilson(60, 100)]
+    [0.502, 0.691]
+    """
+    return inference.wilson_interval(wins, games, confidence)
 
 
 def p_value(wins: int, games: int, share: float | Fraction) -> float:
@@ -121,7 +207,7 @@ def p_value(wins: int, games: int, share: float | Fraction) -> float:
     return inference.binomial_test(int(wins), int(games), float(share))
 
 
-def seat_zero(results: pd.DataFrame, n: int | None = None) -> dict[str, Any]:
+def seat_zero(results: Rows, n: int | None = None) -> dict[str, Any]:
     """The first player's record over the first ``n`` games (all when None).
 
     Keys: games, wins, win_rate, ci_low, ci_high (Wilson, 95 %), fair (a Fraction),
@@ -130,9 +216,9 @@ def seat_zero(results: pd.DataFrame, n: int | None = None) -> dict[str, Any]:
     """
     won = first_player_wins(results)
     n = len(won) if n is None else min(int(n), len(won))
-    wins = int(won[:n].sum())
+    wins = sum(won[:n])
     low, high = wilson(wins, n)
-    fair = fair_share(int(results["players"].iloc[0]))
+    fair = fair_share(players_in(results))
     return {"games": n, "wins": wins, "win_rate": wins / n, "ci_low": low, "ci_high": high,
             "fair": fair, "p_value": p_value(wins, n, fair), "edge": low > fair}
 
@@ -142,13 +228,28 @@ def games_needed(half_width: float, rate: float = 0.5, z: float = Z95) -> int:
     return math.ceil(z * z * rate * (1 - rate) / (half_width * half_width))
 
 
-def steps_for(results: pd.DataFrame) -> list[int]:
+def steps_for(results: Rows) -> list[int]:
     """The slider's game counts for a run: the :data:`STEPS` it has, and its size."""
-    size = int(results["game"].nunique())
+    size = len(first_player_wins(results))
     return sorted({s for s in STEPS if s < size} | {size})
 
 
-def your_guess(guess: Any, results: pd.DataFrame) -> str:
+def clear_after(results: Rows) -> int | None:
+    """The number of games after which the first player's 95 % interval is clear of the
+    fair share for good (the last count whose interval still holds it), or None if the
+    interval of the whole run still holds it."""
+    won = first_player_wins(results)
+    fair = fair_share(players_in(results))
+    wins, last = 0, 0
+    for games, outcome in enumerate(won, start=1):
+        wins += outcome
+        low, high = wilson(wins, games)
+        if low <= fair <= high:
+            last = games
+    return last if last < len(won) else None
+
+
+def your_guess(guess: Any, results: Rows) -> str:
     """What the games say about a student's guess of the first player's win rate."""
     r = seat_zero(results)
     value = read_guess(guess, "0.55")
@@ -164,43 +265,68 @@ def your_guess(guess: Any, results: pd.DataFrame) -> str:
 # --------------------------------------------------------------------------- charts
 
 
-def funnel_table(results: pd.DataFrame, upto: int, points: int = 120) -> pd.DataFrame:
+def funnel_table(results: Rows, upto: int, points: int = 120) -> Rows:
     """The first player's running win rate and its interval, at about ``points`` game
     counts from 10 to ``upto`` (spaced geometrically, so the wide start shows too)."""
     won = first_player_wins(results)
     upto = min(int(upto), len(won))
-    counts = np.unique(np.geomspace(min(10, upto), upto, num=points).round().astype(np.int64))
-    wins = np.cumsum(won)[counts - 1]
-    low, high = proportion_ci(wins, counts)
-    return pd.DataFrame({"games": counts, "win_rate": wins / counts, "ci_low": low,
-                         "ci_high": high})
+    start = min(10, upto)
+    ratio = upto / start
+    counts = sorted({round(start * ratio ** (i / (points - 1))) for i in range(points)}
+                    | {upto})
+    running = [0]
+    for outcome in won[:upto]:
+        running.append(running[-1] + outcome)
+    rows: Rows = []
+    for games in counts:
+        wins = running[games]
+        low, high = wilson(wins, games)
+        rows.append({"games": games, "win_rate": wins / games, "ci_low": low,
+                     "ci_high": high})
+    return rows
 
 
-def null_table(games: int, share: float | Fraction, observed: int) -> pd.DataFrame:
-    """The exact chance of each number of wins for a seat with no edge (binomial), over the
-    range that matters (5 standard deviations, and the observed count), and whether each
-    count is at least as unusual as the observed one (the p-value's cases)."""
-    from scipy.stats import binom
+def _data(rows: Rows) -> alt.Data:
+    """Rows as an Altair data set: inline values, so each encoding names its field's type."""
+    return alt.Data(values=rows)  # type: ignore[no-untyped-call]
 
-    p = float(share)
-    mean, sd = games * p, math.sqrt(games * p * (1 - p))
+
+UNUSUAL = ("less", "as unusual as the result")
+"""The two kinds of bar of :func:`null_table`: less unusual than the result, or at least as."""
+
+
+def null_table(games: int, share: Fraction, observed: int) -> Rows:
+    """The exact chance of each number of wins for a seat with no edge (binomial, counted
+    with whole numbers: comb(n, k) a^k (b-a)^(n-k) / b^n for a share a/b), over the range
+    that matters (5 standard deviations, and the observed count), and whether each count is
+    at least as unusual as the observed one (no more likely: the p-value's cases)."""
+    p = Fraction(share)
+    a, b = p.numerator, p.denominator
+    mean, sd = games * float(p), math.sqrt(games * float(p) * (1 - float(p)))
     low = max(0, min(observed, math.floor(mean - 5 * sd)))
     high = min(games, max(observed, math.ceil(mean + 5 * sd)))
-    wins = np.arange(low, high + 1)
-    chance = binom.pmf(wins, games, p)
-    unusual = chance <= binom.pmf(observed, games, p) * (1 + 1e-7)  # scipy's rule
-    return pd.DataFrame({"wins": wins, "rate": wins / games, "chance": chance,
-                         "as_unusual": np.where(unusual, "as unusual as the result", "less")})
+    whole = b ** games
+
+    def weight(wins: int) -> int:  # the chance of ``wins``, times b^games
+        return math.comb(games, wins) * int(a ** wins) * int((b - a) ** (games - wins))
+
+    seen = weight(observed)
+    rows: Rows = []
+    for wins in range(low, high + 1):
+        w = weight(wins)
+        rows.append({"wins": wins, "rate": wins / games, "chance": w / whole,
+                     "as_unusual": UNUSUAL[w <= seen]})
+    return rows
 
 
-def lesson_chart(results: pd.DataFrame, n: int) -> alt.HConcatChart:
+def lesson_chart(results: Rows, n: int) -> alt.HConcatChart:
     """Left: the first player's win rate over the first ``n`` games, with its 95 % interval
     and the fair share (dashed); right: the exact distribution of the win rate in ``n``
     games if the seats were fair, with the result observed (red)."""
     record = seat_zero(results, n)
     fair = float(record["fair"])
-    size = int(results["game"].nunique())
-    funnel = funnel_table(results, record["games"])
+    size = len(first_player_wins(results))
+    funnel = _data(funnel_table(results, record["games"]))
     scale = alt.Scale(domain=[max(0.0, fair - 0.25), min(1.0, fair + 0.25)])
     title = "first player's win rate"
     y = alt.Y("win_rate:Q", title=title, scale=scale)
@@ -210,9 +336,9 @@ def lesson_chart(results: pd.DataFrame, n: int) -> alt.HConcatChart:
         x=x, y=alt.Y("ci_low:Q", scale=scale, title=title), y2="ci_high:Q")
     line = alt.Chart(funnel).mark_line(clip=True).encode(x=x, y=y)
     # The point's own columns (not the funnel's names): its tooltip shows this row only.
-    now = pd.DataFrame([{"games": record["games"], "wins": record["wins"],
-                         "rate_now": record["win_rate"], "low_now": record["ci_low"],
-                         "high_now": record["ci_high"]}])
+    now = _data([{"games": record["games"], "wins": record["wins"],
+                            "rate_now": record["win_rate"], "low_now": record["ci_low"],
+                            "high_now": record["ci_high"]}])
     bar = alt.Chart(now).mark_rule(strokeWidth=3, color="black", clip=True).encode(
         x=x, y=alt.Y("low_now:Q", scale=scale, title=title), y2="high_now:Q")
     point = alt.Chart(now).mark_point(filled=True, size=90, color="black", clip=True).encode(
@@ -221,20 +347,19 @@ def lesson_chart(results: pd.DataFrame, n: int) -> alt.HConcatChart:
                  alt.Tooltip("rate_now:Q", format=".3f", title="win rate"),
                  alt.Tooltip("low_now:Q", format=".3f", title="95 % interval from"),
                  alt.Tooltip("high_now:Q", format=".3f", title="95 % interval to")])
-    fair_line = alt.Chart(pd.DataFrame({"fair": [fair]})).mark_rule(
+    fair_line = alt.Chart(_data([{"fair": fair}])).mark_rule(
         strokeDash=[5, 4], color="gray").encode(y="fair:Q")
     left = alt.layer(band, line, fair_line, bar, point).properties(
         width=300, height=220,
         title=f"{counted(record['games'], 'game')}: {record['win_rate']:.1%} "
               f"(95 % interval {record['ci_low']:.1%} to {record['ci_high']:.1%})")
-    null = null_table(record["games"], record["fair"], record["wins"])
+    null = _data(null_table(record["games"], record["fair"], record["wins"]))
     bars = alt.Chart(null).mark_bar().encode(
         x=alt.X("rate:Q", title=f"win rate in {counted(record['games'], 'game')} if seats "
                                      "were fair"),
         y=alt.Y("chance:Q", title="exact chance"),
         color=alt.Color("as_unusual:N", title=None, legend=alt.Legend(orient="bottom"),
-                        scale=alt.Scale(domain=["less", "as unusual as the result"],
-                                        range=["#9db4d0", "#e8a33d"])),
+                        scale=alt.Scale(domain=list(UNUSUAL), range=["#9db4d0", "#e8a33d"])),
         tooltip=["wins:Q", alt.Tooltip("chance:Q", format=".4f")])
     seen = alt.Chart(now).mark_rule(color="#c0392b", strokeWidth=2).encode(x="rate_now:Q")
     right = alt.layer(bars, seen).properties(
@@ -250,7 +375,7 @@ def fair_text(fair: Fraction) -> str:
     return f"{fair} = {float(fair):.1%}"
 
 
-def summary(results: pd.DataFrame, n: int) -> str:
+def summary(results: Rows, n: int) -> str:
     """One sentence on the first ``n`` games, with the exact test (HTML)."""
     r = seat_zero(results, n)
     if r["edge"]:
@@ -272,7 +397,7 @@ def summary(results: pd.DataFrame, n: int) -> str:
 # --------------------------------------------------------------------------- live controls
 
 
-def explorer(runs: Mapping[str, pd.DataFrame], start: int = 100,
+def explorer(runs: Mapping[str, Rows], start: int = 100,
              bots: str | None = None) -> LiveChart:
     """A "bots" dropdown and a "games" slider that redraw :func:`lesson_chart`."""
     import ipywidgets as widgets
@@ -300,15 +425,15 @@ def explorer(runs: Mapping[str, pd.DataFrame], start: int = 100,
     return LiveChart(draw, {"bots": choose, "games": slider}, before=switch)
 
 
-def one_more_game(runs: Mapping[str, pd.DataFrame], bots: str = "random vs random",
-                  games: int | None = None, frames: int = 160, pace: float = 0.15
+def one_more_game(runs: Mapping[str, Rows], bots: str = "random vs random",
+                  games: int | None = None, frames: int = 120, pace: float = 0.15
                   ) -> OneMoreTrial:
     """"One more game": press Play and the first player's win rate and its 95 % interval
     are redrawn as the games of run ``bots`` arrive, one more at each frame at first,
     ``pace`` seconds a frame (all ``games`` of the run by default, in ``frames`` frames)."""
     results = runs[bots]
     won = first_player_wins(results)
-    fair = fair_share(int(results["players"].iloc[0]))
+    fair = fair_share(players_in(results))
 
     def describe(frame: Frame) -> str:
         where = ("above" if frame.low > fair else "below" if frame.high < fair
@@ -318,7 +443,7 @@ def one_more_game(runs: Mapping[str, pd.DataFrame], bots: str = "random vs rando
                 f"{frame.estimate:.1%}; 95 % interval {frame.low:.1%} to {frame.high:.1%}, "
                 f"{where} the fair share {fair_text(fair)}.")
 
-    return OneMoreTrial(won.astype(bool).tolist(), trials=len(won) if games is None else games,
+    return OneMoreTrial(won, trials=len(won) if games is None else games,
                         frames=frames, pace=pace, exact=float(fair),
                         what="first player's win rate", unit="games", log=True,
                         domain=(max(0.0, float(fair) - 0.25), min(1.0, float(fair) + 0.25)),
@@ -335,12 +460,16 @@ CALCULATOR_MAX = 100_000
 
 
 def read_counts(wins: Any, games: Any) -> tuple[int, int] | str:
-    """``(wins, games)`` as whole numbers, or the message saying what is wrong with them."""
+    """``(wins, games)`` as whole numbers (an int, or any integer type such as NumPy's), or
+    the message saying what is wrong with them."""
     counts = []
     for name, value in (("wins", wins), ("games", games)):
-        if isinstance(value, bool) or not isinstance(value, int | np.integer):
+        try:
+            if isinstance(value, bool):
+                raise TypeError
+            counts.append(operator.index(value))
+        except TypeError:
             return f"Type the number of {name} as a whole number, not {value!r}."
-        counts.append(int(value))
     won, played = counts
     if not 1 <= played <= CALCULATOR_MAX:
         return f"Games must be from 1 to {CALCULATOR_MAX:,}, not {played:,}."
@@ -519,19 +648,28 @@ def after(key: str, content: Callable[[], Any], what: str = "the exact answer") 
 __all__ = [
     "CALCULATOR_MAX",
     "CALCULATOR_START",
+    "CHUNK",
+    "GAME",
     "RUNS",
+    "SEED",
     "STEPS",
+    "UNUSUAL",
     "PValueCalculator",
     "Prediction",
+    "Progress",
+    "Rows",
     "Run",
     "after",
     "ask",
     "check",
+    "clear_after",
     "explorer",
     "fair_share",
     "fair_text",
     "first_player_wins",
+    "first_wins",
     "funnel_table",
+    "game_seeds",
     "games_needed",
     "lesson_chart",
     "null_table",
@@ -539,7 +677,10 @@ __all__ = [
     "p_value",
     "p_value_calculator",
     "p_value_lines",
+    "play",
     "play_runs",
+    "players_in",
+    "progress_bar",
     "quiz",
     "read_counts",
     "seat_zero",

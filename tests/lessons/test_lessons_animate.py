@@ -11,7 +11,6 @@ from typing import Any
 import altair as alt
 import pytest
 
-from goldlab.games.goldrush.odds import wilson
 from goldlab.lessons import first_player
 from goldlab.lessons.animate import (
     MAX_FRAMES,
@@ -23,6 +22,7 @@ from goldlab.lessons.animate import (
     trial_counts,
     trial_frames,
 )
+from goldlab.lessons.inference import wilson_interval
 
 
 def _run(coroutine: Any) -> Any:
@@ -30,8 +30,6 @@ def _run(coroutine: Any) -> Any:
     by this worker (Playwright's sync API) may have left its loop marked running here."""
     with ThreadPoolExecutor(1) as worker:
         return worker.submit(asyncio.run, coroutine).result()
-
-Z95 = 1.959963984540054
 
 
 class FakeClock:
@@ -81,12 +79,15 @@ def test_each_frame_is_the_share_so_far_and_its_wilson_interval() -> None:
     for frame in frames:
         wins = sum(played[:frame.trials])
         assert frame.successes == wins and frame.estimate == wins / frame.trials
-        assert (frame.low, frame.high) == wilson(wins, frame.trials, Z95)
-        assert (frame.low, frame.high) == pytest.approx(first_player.wilson(wins, frame.trials))
+        assert (frame.low, frame.high) == wilson_interval(wins, frame.trials)
+        assert (frame.low, frame.high) == first_player.wilson(wins, frame.trials)
     widths = [f.high - f.low for f in frames]
     assert widths[-1] < widths[10] / 3  # the interval narrows as trials arrive
     with pytest.raises(ValueError, match="1 to 500"):
         trial_frames(played, [501])
+    wide = trial_frames(played, counts, confidence=0.99)  # a surer interval is wider
+    assert all(w.low < f.low and w.high > f.high for w, f in zip(wide, frames, strict=True)
+               if 0 < f.successes < f.trials)
 
 
 def test_the_pacer_keeps_a_steady_pace_and_does_not_rush_after_a_late_frame() -> None:
@@ -157,13 +158,23 @@ def test_more_trials_than_were_played_are_refused() -> None:
         OneMoreTrial(outcomes(10), trials=11)
 
 
-def test_lesson_2_animates_the_first_players_games() -> None:
-    import pandas as pd
+def test_the_chart_data_are_inline_rows_with_typed_fields() -> None:
+    frames = trial_frames(outcomes(40), trial_counts(40, 10))
+    spec = trial_chart(frames, 3, exact=0.4).to_dict()
+    values = [d["values"] for d in spec.get("datasets", {}).values()] or [
+        layer["data"]["values"] for layer in spec["layer"] if "data" in layer]
+    assert any(v and v[0].keys() == {"trials", "estimate", "low", "high"} for v in values)
+    assert {"exact": 0.4} in [row for v in values for row in v]
+    fields = [e for layer in spec["layer"] for channel, e in layer.get("encoding", {}).items()
+              if channel not in ("x2", "y2") and "field" in e]  # y2 takes y's type
+    assert fields and all(e.get("type") == "quantitative" for e in fields)
 
+
+def test_lesson_2_animates_the_first_players_games() -> None:
     games = 300
-    rows = [{"game": g, "seat": s, "players": 2, "won": int((g % 3 == 0) == (s == 0))}
+    rows = [{"game": g, "seat": s, "players": 2, "won": (g % 3 == 0) == (s == 0)}
             for g in range(games) for s in range(2)]
-    animation = first_player.one_more_game({"toy": pd.DataFrame(rows)}, "toy", frames=50)
+    animation = first_player.one_more_game({"toy": rows}, "toy", frames=50)
     last = animation.frames[-1]
     assert last.trials == games and last.successes == 100
     assert isinstance(animation.chart.chart, alt.LayerChart)
