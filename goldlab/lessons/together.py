@@ -105,11 +105,9 @@ def _first_flips(count: int, seed: int) -> int:
 
 
 def _first_player_wins(count: int, seed: int) -> int:
-    from goldlab.lessons.first_player import first_player_wins
-    from goldlab.simulation import simulate
+    from goldlab.lessons.first_player import first_wins
 
-    games = simulate("gold", "random", count, seed=seed, players=2, quiet=True)
-    return int(first_player_wins(games).sum())
+    return first_wins(count, seed)
 
 
 def _forgetful_wins(count: int, seed: int) -> int:
