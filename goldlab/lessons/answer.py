@@ -134,7 +134,7 @@ class After:
         self.is_open = False
         """True once the content is shown."""
         self.widget = widgets.VBox([widgets.HTML(
-            f"<i>&#128274; Here: {escape(what)}. It appears once you have answered "
+            f"<i>Waiting here: {escape(what)}. It appears once you have answered "
             f"<code>{escape(question.key)}</code> above (or pressed Show me there).</i>")])
         self.widget.add_class("gl-after")
         quiz.when_settled(key, self._open)

@@ -345,6 +345,42 @@ def assert_runs_as_app(page: Page, *, lesson: bool) -> None:
         expect(charts.first).to_be_visible(timeout=60_000)
 
 
+
+_READABLE_JS = """
+() => [document.body.innerText,
+       ...Array.from(document.querySelectorAll('[title], [aria-label], [placeholder]'),
+                     e => e.closest('.vega-embed') ? ''
+                          : [e.title, e.getAttribute('aria-label'), e.placeholder].join(' ')),
+       ...Array.from(document.querySelectorAll('svg text'), t => t.textContent)].join('\\n')
+"""
+"""What a page shows as text, tooltips, labels and placeholders, and the text drawn in its
+charts (titles, axes, legends, text marks).  A chart's marks each carry a description of
+their data point (an aria-label, one per point): a simulated estimate may round to an
+exact answer there, so those are left to the notebook test, which compares a chart's data
+with each exact answer in full (tests/lessons/test_lessons_student.py)."""
+
+
+def assert_no_answer_shown(page: Page, lesson: str) -> None:
+    """Nothing the page shows (its text, tooltips, labels, placeholders and the text drawn
+    in its charts) is an exact answer of lesson module ``lesson``'s questions, in any
+    form of goldlab.lessons.student.answer_forms: a page where no question is answered
+    yet, as a student first sees it (issue 43 §1)."""
+    import importlib
+
+    from goldlab.lessons.student import answer_forms
+
+    module = importlib.import_module(f"goldlab.lessons.{lesson}")
+    read = getattr(module, "READ_FROM_TABLE", frozenset())
+    text = page.evaluate(_READABLE_JS)
+    shown = {}
+    for key in module.quiz.keys():  # noqa: SIM118 (a Quiz)
+        forms = answer_forms(module.quiz.question(key).answer) if key not in read else []
+        found = [text[max(0, m.start() - 60):m.end() + 20] for f in forms
+                 for m in re.finditer(rf"(?<![\\d./]){re.escape(f)}(?![\\d/])", text)]
+        if found:
+            shown[key] = found
+    assert shown == {}, shown
+
 # Ready = this notebook is the current widget, has a real kernel, connected and idle.
 # A "Select Kernel" dialog (should not happen with kernelspec metadata) is accepted.
 _KERNEL_READY_JS = """

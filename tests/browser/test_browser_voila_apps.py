@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 from browser_harness import (
     JupyterServer,
+    assert_no_answer_shown,
     assert_runs_as_app,
     notebooks_source,
     open_voila,
@@ -37,6 +38,8 @@ pytestmark = pytest.mark.browser
 SOURCE = notebooks_source()
 PLAY_TABLE = "06-play-table.ipynb"
 # Lessons 1-3: test_browser_voila_student_lessons.py; later lessons here.
+LESSON_MODULES = {"1": "flip_the_odds", "2": "first_player", "3": "memory", "4": "risk"}
+"""Each lesson's module, by the number its notebook's name starts with."""
 LESSONS = sorted(f"student-lessons/{p.name}" for p in (SOURCE / "lessons").glob("[4-9]*.ipynb"))
 
 
@@ -86,9 +89,18 @@ def test_the_notebook_runs_as_an_app_with_no_code_showing(
         console_errors: list[str]) -> None:
     open_voila(page, voila, notebook, timeout=180_000)
     assert_runs_as_app(page, lesson=notebook != PLAY_TABLE)
-    if notebook == PLAY_TABLE:
-        expect(page.locator(".gl-game-view .gl-view-board").first).to_be_visible()
     name = notebook.replace("/", "-").removesuffix(".ipynb")
     page.screenshot(path=artifacts_dir / f"voila-app-{name}.png")
+    if notebook == PLAY_TABLE:
+        expect(page.locator(".gl-game-view .gl-view-board").first).to_be_visible()
+    else:  # a student's first look: no exact answer anywhere before its question is answered
+        assert_no_answer_shown(page, LESSON_MODULES[Path(notebook).name[0]])
+    if notebook.endswith("4-risk-and-expected-value.ipynb"):  # its explorers, as drawn
+        explorers = page.locator(".gl-live")
+        expect(explorers.first).to_be_visible()
+        for index in range(explorers.count()):
+            explorers.nth(index).scroll_into_view_if_needed()
+            explorers.nth(index).screenshot(
+                path=artifacts_dir / f"voila-app-lesson-4-explorer-{index}.png")
     assert console_errors == []  # no request to another machine, no version-mismatch warning
     page.goto("about:blank")  # the page would keep calling the server after the test

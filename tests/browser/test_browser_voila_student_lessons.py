@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from browser_harness import (
     JupyterServer,
+    assert_no_answer_shown,
     assert_runs_as_app,
     notebooks_source,
     open_voila,
@@ -62,6 +63,8 @@ def test_a_student_predicts_answers_and_calls_a_card_in_lesson_1(
     test_browser_voila_apps.py open fresh pages, as Binder's Voila serves them)."""
     open_voila(page, preheated, "1-flip-the-odds.ipynb", timeout=180_000)
     assert_runs_as_app(page, lesson=True)
+    page.screenshot(path=artifacts_dir / "voila-student-lesson-1-first-screen.png")
+    assert_no_answer_shown(page, "flip_the_odds")  # nothing answered yet: no answer shown
     body = page.locator("body")
     expect(body).not_to_contain_text("Not yet answered")  # no code cell asks to be edited
     expect(body).not_to_contain_text("Worked solution")
@@ -76,6 +79,8 @@ def test_a_student_predicts_answers_and_calls_a_card_in_lesson_1(
     prediction.get_by_role("button", name="Save my guess").click()
     expect(prediction).to_contain_text("Stored: your guess is 20 %")
 
+    expect(page.locator(".gl-after")).not_to_have_count(0)  # answers wait for questions
+    expect(page.locator(".gl-after-open")).to_have_count(0)  # nothing answered: none open
     first = boxes.nth(0)
     first.locator("input").fill("three eighths")
     first.get_by_role("button", name="Check").click()
@@ -86,6 +91,20 @@ def test_a_student_predicts_answers_and_calls_a_card_in_lesson_1(
     first.locator("input").fill("0.38")
     first.get_by_role("button", name="Check").click()
     expect(first.locator(".gl-feedback")).to_contain_text("Right: 3/8 = 0.375 (37.5 %)")
+
+    # Issue 43 §1: what the lesson shows about the first flip's exact odds (the engine's
+    # odds, the explorer, the table) waits until both first questions are settled; a
+    # student who is stuck presses Show me after a try, and the feedback says so.
+    opened = page.locator(".gl-after-open")
+    dynamite = page.locator(".gl-answer", has_text="first_dynamite")
+    expect(dynamite.get_by_role("button", name="Show me")).to_be_disabled()  # try first
+    dynamite.locator("input").fill("0.5")
+    dynamite.get_by_role("button", name="Check").click()
+    expect(dynamite.locator(".gl-feedback")).to_contain_text("Not yet")
+    dynamite.get_by_role("button", name="Show me").click()
+    expect(dynamite.locator(".gl-feedback")).to_contain_text("Shown, not answered")
+    expect(opened.first).to_be_visible(timeout=30_000)
+    expect(page.locator("body")).to_contain_text("5/64")  # the engine's exact odds, now
 
     both = page.locator(".gl-answer", has_text="both_gold")
     both.locator("input").fill("0.14")
@@ -127,6 +146,8 @@ def test_one_more_game_plays_and_pauses_in_lesson_2(
     open_voila(page, voila, "student-lessons/2-is-the-first-player-lucky.ipynb",
                timeout=600_000)
     assert_runs_as_app(page, lesson=True)
+    page.screenshot(path=artifacts_dir / "voila-student-lesson-2-first-screen.png")
+    assert_no_answer_shown(page, "first_player")
     animation = page.locator(".gl-one-more-trial")
     expect(animation).to_have_count(1, timeout=60_000)
     expect(animation).to_contain_text("1 games:")
@@ -151,6 +172,8 @@ def test_a_student_plays_a_perfect_memory_in_memory_mode_in_lesson_3(
     turned, the bot replies, and the cards seen lie face down again."""
     open_voila(page, voila, "student-lessons/3-what-is-memory-worth.ipynb", timeout=600_000)
     assert_runs_as_app(page, lesson=True)
+    page.screenshot(path=artifacts_dir / "voila-student-lesson-3-first-screen.png")
+    assert_no_answer_shown(page, "memory")
     view = page.locator(".gl-view")
     expect(view).to_have_count(1, timeout=60_000)
     expect(view.locator("select.gl-seat")).to_be_hidden()  # locked: seat and memory fixed
@@ -158,9 +181,10 @@ def test_a_student_plays_a_perfect_memory_in_memory_mode_in_lesson_3(
     view.scroll_into_view_if_needed()
     for flip in (1, 2):
         view.locator(".gl-view-board [data-target].gl-legal").first.click()
-        expect(view.locator(".gl-moves")).to_contain_text(f"{flip}. Your team ")
-    expect(view).to_contain_text("Your team to move", timeout=60_000)  # the bot replied
-    expect(view.locator(".gl-moves")).to_contain_text("Computer (perfect) ")
+        expect(view.locator(".gl-moves")).to_contain_text(f"{flip}. Your class ")
+    expect(view).to_contain_text("Your class to move", timeout=60_000)  # the bot replied
+    expect(view.locator(".gl-moves")).to_contain_text("Computer ")
+    assert "(perfect) to move (perfect)" not in view.inner_text()  # the bot named once
     expect(view.locator(".gl-view-board .gr-seen")).to_have_count(0)  # memory mode
     page.screenshot(path=artifacts_dir / "voila-student-lesson-3-board.png")
     page.goto("about:blank")
