@@ -48,7 +48,9 @@ commands:
   lite   [--force]       build the static demo into build/lite/: the demo notebooks
                          (notebooks/demo/) in JupyterLite on Pyodide, with goldlab's wheel,
                          all from the package registries (its own build env, build/lite-env);
-                         reused while its inputs are unchanged; see docs/lite.md
+                         and the student lessons as app pages in build/lite/lessons/
+                         (Voici, build env build/voici-env); each part reused while its
+                         inputs are unchanged; see docs/lite.md
   lock                   refresh binder/requirements.txt, the pinned environment Binder
                          installs, from pyproject.toml (pip-compile, from pip-tools)
 
@@ -367,8 +369,9 @@ def cmd_lock(args: list[str]) -> None:
 
 
 def start_lite_build() -> None:
-    """Build the static demo in the background while ruff and mypy run (its downloads and
-    `jupyter lite build` take about a minute); its browser test waits for it and reuses it."""
+    """Build the static demo and the lesson pages in the background while ruff and mypy run
+    (a rebuild takes 30-60 s, a first build with its downloads about two minutes); their
+    browser tests wait for it (lite/build.py's file lock) and reuse it."""
     log = ROOT / "build" / "lite-background.log"
     log.parent.mkdir(exist_ok=True)
     say(f"building the static demo in the background (log: {log.relative_to(ROOT)})")
@@ -378,7 +381,8 @@ def start_lite_build() -> None:
 
 
 def cmd_lite(args: list[str]) -> None:
-    """Build the static demo (lite/build.py; it needs no .venv, only Python and npm)."""
+    """Build the static demo and the lesson pages (lite/build.py; it needs no .venv, only
+    Python and npm)."""
     if any(a != "--force" for a in args):
         die(f"lite takes only --force, got {args}")
     code = run([sys.executable, str(ROOT / "lite" / "build.py"), *args])

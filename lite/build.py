@@ -13,10 +13,13 @@ loaded from a CDN when the site runs.  The steps:
    imports and depends on), every entry without a file dropped, so the kernel starts
    offline and ``import goldlab`` in a cell loads goldlab and the widgets by itself;
 5. ``jupyter lite build`` from scratch (an incremental build once lost the local Pyodide)
-   over notebooks/demo/, with the fallback to PyPI switched off.
+   over notebooks/demo/, with the fallback to PyPI switched off;
+6. the student lessons as app pages in build/lite/lessons/ (lite/lessons.py: Voici, on an
+   older Pyodide of its own).
 
 A build is reused while its inputs are unchanged (:func:`inputs_digest`: goldlab's sources,
-the demo notebooks, this folder and the pins); downloads are kept in build/lite-cache.
+the demo notebooks, this folder and the pins; the lesson pages have a digest of their own,
+so a change to a lesson rebuilds only them); downloads are kept in build/lite-cache.
 Run with ``--force`` to rebuild anyway.  See docs/lite.md.
 """
 
@@ -46,6 +49,8 @@ DEMO = ROOT / "notebooks" / "demo"
 HERE = Path(__file__).resolve().parent
 REQUIREMENTS = HERE / "requirements.txt"
 STAMP_NAME = ".goldlab-lite-inputs"
+LESSONS_ONLY = ("lessons.py", "requirements-py312.txt", "check-this-browser.ipynb")
+"""The files of this folder only the lesson pages are built from (not in the demo's digest)."""
 
 BUILD_TOOLS = (
     "jupyterlite-core==0.8.6",
@@ -101,22 +106,31 @@ def run(cmd: list[str], cwd: Path = ROOT, **kwargs: Any) -> None:
 # --------------------------------------------------------------------------- inputs
 
 
-def _input_files() -> list[Path]:
-    files = [ROOT / "setup.py", ROOT / "pyproject.toml", *HERE.glob("*")]
-    for folder in (ROOT / "goldlab", ROOT / "widgets", DEMO):
+def input_files(*folders: Path, lite: tuple[str, ...] = ()) -> list[Path]:
+    """goldlab's sources, the files in `folders`, and this folder's files less those
+    of :data:`LESSONS_ONLY` not named in `lite`."""
+    files = [ROOT / "setup.py", ROOT / "pyproject.toml",
+             *(p for p in HERE.glob("*") if p.name not in LESSONS_ONLY or p.name in lite)]
+    for folder in (ROOT / "goldlab", ROOT / "widgets", ROOT / "share", ROOT / "jupyter-config",
+                   *folders):  # what goldlab's wheel is made of, then the notebooks
         files += folder.rglob("*")
     skip = {"__pycache__", ".ipynb_checkpoints", ".mypy_cache"}
     return sorted(p for p in files
                   if p.is_file() and not skip & set(p.parts) and p.suffix != ".pyc")
 
 
-def inputs_digest() -> str:
-    """sha256 of everything the site is built from: the sources, notebooks and pins."""
-    digest = hashlib.sha256("\n".join((*BUILD_TOOLS, PYODIDE, MARKUPSAFE)).encode())
-    for path in _input_files():
+def digest_of(pins: tuple[str, ...], files: list[Path]) -> str:
+    """sha256 of the pins and of the files' paths and contents."""
+    digest = hashlib.sha256("\n".join(pins).encode())
+    for path in files:
         digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
         digest.update(hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()
+
+
+def inputs_digest() -> str:
+    """sha256 of everything the site is built from: the sources, notebooks and pins."""
+    return digest_of((*BUILD_TOOLS, PYODIDE, MARKUPSAFE), input_files(DEMO))
 
 
 def up_to_date(out: Path = OUT) -> bool:
@@ -129,40 +143,42 @@ def up_to_date(out: Path = OUT) -> bool:
 # --------------------------------------------------------------------------- environment
 
 
-def ensure_env() -> None:
-    """Create build/lite-env with the pinned build tools, unless it has them already."""
-    stamp = ENV / ".goldlab-lite-tools"
-    wanted = "\n".join(BUILD_TOOLS) + "\n"
-    if stamp.is_file() and stamp.read_text() == wanted and ENV_PY.exists():
+def ensure_env(env: Path = ENV, tools: tuple[str, ...] = BUILD_TOOLS) -> None:
+    """Create the build environment `env` with the pinned `tools`, unless it has them."""
+    stamp = env / ".goldlab-lite-tools"
+    wanted = "\n".join(tools) + "\n"
+    python = env / "bin" / "python"
+    if stamp.is_file() and stamp.read_text() == wanted and python.exists():
         return
-    say(f"creating {ENV.relative_to(ROOT)} with {', '.join(BUILD_TOOLS[:2])}")
-    shutil.rmtree(ENV, ignore_errors=True)
+    say(f"creating {env.relative_to(ROOT)} with {', '.join(tools[:3])}")
+    shutil.rmtree(env, ignore_errors=True)
     base = getattr(sys, "_base_executable", sys.executable)
-    run([base, "-m", "venv", str(ENV)])
-    run([str(ENV_PY), "-m", "pip", "install", "--quiet", "--progress-bar", "off",
-         "--disable-pip-version-check", *BUILD_TOOLS])
+    run([base, "-m", "venv", str(env)])
+    run([str(python), "-m", "pip", "install", "--quiet", "--progress-bar", "off",
+         "--disable-pip-version-check", *tools])
     stamp.write_text(wanted)
 
 
 def pip(*args: str) -> None:
-    run([str(ENV_PY), "-m", "pip", *args, "--quiet", "--progress-bar", "off",
+    """This environment's pip (a build environment's: build/lite-env or build/voici-env)."""
+    run([sys.executable, "-m", "pip", *args, "--quiet", "--progress-bar", "off",
          "--disable-pip-version-check"], env=dict(os.environ, SOURCE_DATE_EPOCH="315532800"))
 
 
 # --------------------------------------------------------------------------- parts
 
 
-def fetch_pyodide() -> Path:
-    """Pyodide's core runtime, unpacked from its npm package into the cache."""
-    name, version = PYODIDE.split("@")
+def fetch_pyodide(package: str = PYODIDE) -> Path:
+    """Pyodide's core runtime (`package` on npm), unpacked into the cache."""
+    name, version = package.split("@")
     unpacked = CACHE / f"{name}-{version}"
     if (unpacked / "pyodide-lock.json").is_file():
         return unpacked
     if not shutil.which("npm"):
         die("npm is needed to fetch Pyodide's runtime (apt-get install -y npm)")
     CACHE.mkdir(parents=True, exist_ok=True)
-    say(f"fetching {PYODIDE} from npm")
-    run(["npm", "pack", PYODIDE, "--silent", "--pack-destination", str(CACHE)],
+    say(f"fetching {package} from npm")
+    run(["npm", "pack", package, "--silent", "--pack-destination", str(CACHE)],
         stdout=subprocess.DEVNULL)
     tarball = CACHE / f"{name}-{version}.tgz"
     scratch = CACHE / "pyodide-unpack"
@@ -178,20 +194,22 @@ def fetch_pyodide() -> Path:
     return unpacked
 
 
-def fetch_wheels() -> list[Path]:
-    """The pinned pure wheels (and markupsafe, built pure) in the cache."""
-    wheels = CACHE / "wheels" / hashlib.sha256(REQUIREMENTS.read_bytes()).hexdigest()[:12]
+def fetch_wheels(requirements: Path = REQUIREMENTS, python: str = "3.14") -> list[Path]:
+    """The pure wheels pinned in `requirements` for Python `python` (and markupsafe, built
+    pure) in the cache."""
+    key = hashlib.sha256(requirements.read_bytes()).hexdigest()[:12]
+    wheels = CACHE / "wheels" / (key if python == "3.14" else f"{key}-py{python}")
     done = wheels / ".complete"
     if not done.is_file():
-        say("downloading the pinned pure wheels from PyPI")
+        say(f"downloading the pinned pure wheels for Python {python} from PyPI")
         shutil.rmtree(wheels, ignore_errors=True)
         wheels.mkdir(parents=True)
-        pip("download", "--no-deps", "--only-binary=:all:", "--python-version", "3.14",
+        pip("download", "--no-deps", "--only-binary=:all:", "--python-version", python,
             "--platform", "any", "--implementation", "py", "--abi", "none",
-            "-d", str(wheels), "-r", str(REQUIREMENTS))
+            "-d", str(wheels), "-r", str(requirements))
         # CC=false: the C speed-ups fail to compile, and markupsafe's setup.py then builds
         # its pure-Python wheel (py3-none-any), whatever compilers the machine has.
-        run([str(ENV_PY), "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-binary=:all:",
+        run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-binary=:all:",
              "--disable-pip-version-check", "-w", str(wheels), MARKUPSAFE],
             env=dict(os.environ, CC="false", SOURCE_DATE_EPOCH="315532800"))
         done.write_text("")
@@ -223,12 +241,13 @@ def _normal(name: str) -> str:
     return name.lower().replace("_", "-").replace(".", "-")
 
 
-def _metadata(wheel: Path) -> tuple[str, str, list[str], list[str]]:
+def _metadata(wheel: Path, browser: dict[str, str] = ENVIRONMENT,
+              ) -> tuple[str, str, list[str], list[str]]:
     """(name, version, requirements that apply in the browser, top-level imports)."""
     from packaging.markers import default_environment
     from packaging.requirements import Requirement
 
-    environment = {**default_environment(), **ENVIRONMENT, "extra": ""}
+    environment = {**default_environment(), **browser, "extra": ""}
     with zipfile.ZipFile(wheel) as zf:
         names = zf.namelist()
         (meta,) = [n for n in names if n.endswith(".dist-info/METADATA")]
@@ -249,15 +268,18 @@ def _metadata(wheel: Path) -> tuple[str, str, list[str], list[str]]:
     return name, version, needs, [i for i in imports if i.isidentifier()]
 
 
-def write_lock(pyodide: Path, wheels: list[Path], target: Path) -> dict[str, Any]:
+def write_lock(pyodide: Path, wheels: list[Path], target: Path,
+               browser: dict[str, str] = ENVIRONMENT,
+               goldlab_needs: tuple[str, ...] = GOLDLAB_NEEDS) -> dict[str, Any]:
     """Copy `wheels` beside Pyodide's lock in `target` and write a lock that lists exactly
     them: Pyodide's own entries rewritten (its repacked wheels have other hashes), new
-    entries for the rest, every entry without a file dropped."""
+    entries for the rest, every entry without a file dropped.  `browser`: the environment
+    markers of the page's Python; `goldlab_needs`: what ``import goldlab`` loads with it."""
     lock = json.loads((pyodide / "pyodide-lock.json").read_text())
     known: dict[str, dict[str, Any]] = lock["packages"]
     packages: dict[str, dict[str, Any]] = {}
     for wheel in wheels:
-        name, version, needs, imports = _metadata(wheel)
+        name, version, needs, imports = _metadata(wheel, browser)
         key = _normal(name)
         entry = dict(known.get(key, {}))
         entry.update({
@@ -267,7 +289,7 @@ def write_lock(pyodide: Path, wheels: list[Path], target: Path) -> dict[str, Any
             "depends": needs, "unvendored_tests": False, "shared_library": False,
         })
         if key == "goldlab":
-            entry["depends"] = [*needs, *GOLDLAB_NEEDS]
+            entry["depends"] = [*needs, *goldlab_needs]
         packages[key] = entry
         shutil.copy2(wheel, target / wheel.name)
     provided_by_kernel = {"widgetsnbextension"}  # the kernel's own stand-in (its pypi/)
@@ -325,7 +347,7 @@ def build(force: bool = False) -> Path:
     if Path(sys.prefix).resolve() != ENV.resolve():  # the rest runs in the build env
         run([str(ENV_PY), str(Path(__file__).resolve()), "--in-env"])
         say(f"built {OUT.relative_to(ROOT)}/ in {time.monotonic() - started:.0f} s "
-            f"({site_size(OUT) / 2**20:.0f} MiB)")
+            f"({site_size(OUT, skip='lessons') / 2**20:.0f} MiB)")
         return OUT
     pyodide = fetch_pyodide()
     shutil.rmtree(STAGE, ignore_errors=True)
@@ -348,14 +370,18 @@ def build(force: bool = False) -> Path:
             stdout=out, stderr=subprocess.STDOUT, cwd=STAGE,  # its doit database goes there
             env=dict(os.environ, JUPYTER_PLATFORM_DIRS="1", PYTHONWARNINGS="ignore"))
     (partial / STAMP_NAME).write_text(digest + "\n")
+    if (OUT / "lessons").is_dir():  # the lesson pages: lite/lessons.py decides on them
+        (OUT / "lessons").rename(partial / "lessons")
     shutil.rmtree(OUT, ignore_errors=True)
     partial.rename(OUT)
     shutil.rmtree(STAGE)
     return OUT
 
 
-def site_size(out: Path) -> int:
-    return sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+def site_size(out: Path, skip: str = "") -> int:
+    """The bytes of the files in `out`, less those in its sub-folder `skip`."""
+    return sum(p.stat().st_size for p in out.rglob("*")
+               if p.is_file() and not (skip and p.relative_to(out).parts[0] == skip))
 
 
 def main(argv: list[str]) -> None:
@@ -368,6 +394,9 @@ def main(argv: list[str]) -> None:
     with (BUILD / "lite.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         build(force="--force" in argv)
+        import lessons  # this folder's lite/lessons.py
+
+        lessons.build_pages(force="--force" in argv)
 
 
 if __name__ == "__main__":

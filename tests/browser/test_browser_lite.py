@@ -52,8 +52,9 @@ def site() -> Path:
     done = subprocess.run([sys.executable, str(ROOT / "dev.py"), "lite"], cwd=ROOT,
                           capture_output=True, text=True, timeout=1200, check=False)
     assert done.returncode == 0, f"dev.py lite failed:\n{done.stdout}\n{done.stderr}"
-    size = sum(p.stat().st_size for p in SITE.rglob("*") if p.is_file())
-    print(f"\nlite site: {size / 2**20:.1f} MiB, dev.py lite took "
+    size = sum(p.stat().st_size for p in SITE.rglob("*")
+               if p.is_file() and p.relative_to(SITE).parts[0] != "lessons")
+    print(f"\nlite site (less the lesson pages): {size / 2**20:.1f} MiB, dev.py lite took "
           f"{time.monotonic() - started:.1f} s ({done.stdout.strip().splitlines()[-1]})")
     return SITE
 
