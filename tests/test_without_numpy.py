@@ -126,9 +126,19 @@ the student versions (nbconvert)."""
 def test_every_lesson_module_a_student_page_imports_needs_no_numpy() -> None:
     """Issue 44 §1: a lesson's runtime path (its module, the answer boxes, the checks, the
     prediction, the class experiment, the live charts, the boards, the statistics) imports
-    only the standard library, goldlab's engine and views, the widgets and Altair."""
+    only the standard library, goldlab's engine and views, the widgets and Altair; and not
+    sqlite3 either, which the lesson pages' Pyodide (0.27, docs/lite.md) cannot load
+    offline: a student's page sends to the class server, it opens no class file."""
     out = _run(f"""
         import importlib, json, pkgutil, sys
+
+        class NoSqlite(importlib.abc.MetaPathFinder):  # the lessons' Pyodide has none offline
+            def find_spec(self, name, path=None, target=None):
+                if name.split(".")[0] in ("sqlite3", "_sqlite3"):
+                    raise ModuleNotFoundError(f"No module named {{name!r}} (blocked)")
+                return None
+
+        sys.meta_path.insert(0, NoSqlite())
         import goldlab.lessons
         from goldlab.analysis import display
 

@@ -36,7 +36,6 @@ import hmac
 import math
 import re
 import secrets
-import sqlite3
 import threading
 import time
 import unicodedata
@@ -44,9 +43,12 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from goldlab.classroom.asks import Ask, ask, lessons
+
+if TYPE_CHECKING:
+    import sqlite3
 
 PER_MINUTE = 30
 """The most rows one session may write in a minute (a page that floods is refused)."""
@@ -158,6 +160,9 @@ class ClassStore:
         path = Path(path)
         if not path.is_file():
             raise ClassError(f"no class at {path}: start one with `goldlab classroom`")
+        import sqlite3  # only where a class file is opened (a student's page in a browser
+                        # has no sqlite3: it sends to the class server, it opens no file)
+
         try:
             store = cls(path, _connection=_connect(path))
             store._setting("token")
@@ -315,6 +320,8 @@ _COLUMNS = ("id", "session", "name", "lesson", "key", "kind", "value", "successe
 
 
 def _connect(path: Path) -> sqlite3.Connection:
+    import sqlite3
+
     db = sqlite3.connect(path, timeout=10.0, isolation_level=None, check_same_thread=False)
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA synchronous=NORMAL")
