@@ -37,6 +37,7 @@ from browser_harness import (
     CHROMIUM_ARGS,
     VIEWPORT,
     VOILA_CODE_SHOWING,
+    assert_no_answer_shown,
     assert_runs_as_app,
     watch_console,
 )
@@ -68,12 +69,12 @@ ANSWERS = {
     "4-risk-and-expected-value": Answer("next_donkey", "5/26", "Right: 5/26 ≈ 0.192 (19.2 %)"),
 }
 """Lesson page -> the question a student answers there."""
-RUNNING: tuple[str, ...] = ()
-"""The lesson pages that run in the browser, each tested.  Not yet any: every lesson's
-first cell stops at ``import sqlite3`` (goldlab.lessons.answer imports goldlab.lessons.
-together, which imports goldlab.classroom.store at the top), and Pyodide 0.27 has sqlite3
-only on its CDN.  With that import moved into the class store's functions, all four ran
-here, no error, charts and answer boxes drawn, each answer above checked (docs/lite.md)."""
+RUNNING = tuple(ANSWERS)
+"""The lesson pages that run in the browser, each tested: all four (their path imports no
+NumPy, pandas, SciPy or sqlite3, tests/test_without_numpy.py)."""
+MODULES = {"1-flip-the-odds": "flip_the_odds", "2-is-the-first-player-lucky": "first_player",
+           "3-what-is-memory-worth": "memory", "4-risk-and-expected-value": "risk"}
+"""Lesson page -> its module, whose questions the page must not answer before they are."""
 
 
 @dataclass
@@ -255,6 +256,7 @@ def test_a_student_answers_a_question_in_a_lesson_page(
     assert_runs_as_app(page, lesson=True)
     assert page.locator(VOILA_CODE_SHOWING).count() == 0
     _shoot(page, artifacts_dir, lesson)
+    assert_no_answer_shown(page, MODULES[lesson])  # issue 43's student test, in the browser
     box = page.locator(".gl-answer", has_text=answer.key).first
     box.scroll_into_view_if_needed()
     box.locator("input").fill(answer.typed)
