@@ -31,10 +31,11 @@ FIRST = (
     "tests/fast/test_fast_cold_start.py",
     "tests/browser/test_browser_classroom.py",
     "tests/browser/test_browser_lite.py",
+    "tests/browser/test_browser_lite_lessons.py",
 )
 """The files that take minutes each (Binder's environment, the student lessons in Voila,
 Gold!'s 2,000-game conformance runs, the Goldland twin's first compile, a class, the static
-demo's build and its Pyodide kernels), longest first.  `python3 dev.py test` gives each
+demo's build and its Pyodide kernels, the lesson pages on Pyodide), longest first.  `python3 dev.py test` gives each
 of its two workers whole files in the order collected (``--dist loadfile
 --no-loadscope-reorder``), so these start first and neither worker waits alone for one of
 them at the end.  A file missing from here only runs later; measure with ``--durations``."""
