@@ -29,7 +29,7 @@ ALLOWED: dict[str, set[str]] = {
     "simulation": {"goldlab", "core", "bots"},
     "analysis": {"core", "simulation"},
     "views": {"goldlab", "core", "bots", "scenarios"},
-    "lessons": {"goldlab", "core", "analysis", "simulation", "classroom", "views", GAME},
+    "lessons": {"goldlab", "core", "bots", "analysis", "simulation", "classroom", "views", GAME},
     "classroom": set(),  # standard library only: the lessons write to it
     "cli": {"ctrl_c", "core", "bots", "simulation", "analysis", "lessons", "classroom", GAME},
     "ctrl_c": set(),
