@@ -263,7 +263,8 @@ def test_a_student_takes_a_lesson_page_end_to_end(
         page: Page, served: Served, blocked: list[str], artifacts_dir: Path,
         lesson: str) -> None:
     """Issue 44, done when: each lesson, opened from the built site with every outside request
-    blocked, can be taken end to end: predict, answer every question, read the feedback; and
+    blocked, can be taken end to end: predict, run (the student's own trials), answer every
+    question, read the feedback; and
     once every question is answered, nothing waits any more (issue 43: each exact answer
     appears once its question is answered)."""
     module = importlib.import_module(f"goldlab.lessons.{MODULES[lesson]}")
@@ -278,6 +279,11 @@ def test_a_student_takes_a_lesson_page_end_to_end(
     prediction.locator("input").first.fill("30" if "of 100" in prediction.inner_text() else "0.3")
     prediction.get_by_role("button", name="Save my guess").click()
     expect(prediction).to_contain_text("Stored", timeout=30_000)
+
+    trials = page.locator(".gl-class-experiment").first  # the student's own run, alone
+    trials.scroll_into_view_if_needed()
+    trials.get_by_role("button", name="Run my trials").click()
+    expect(trials).to_contain_text("yours so far", timeout=60_000)
 
     for key in module.quiz.keys():  # noqa: SIM118 (a Quiz)
         box = page.locator(".gl-answer").filter(
