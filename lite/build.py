@@ -14,7 +14,9 @@ loaded from a CDN when the site runs.  The steps:
    offline and ``import goldlab`` in a cell loads goldlab and the widgets by itself;
 5. ``jupyter lite build`` from scratch (an incremental build once lost the local Pyodide)
    over notebooks/demo/, with the fallback to PyPI switched off;
-6. the student lessons as app pages in build/lite/lessons/ (lite/lessons.py: Voici, on an
+6. the start page, lite/start.html, in place of JupyterLite's own root index.html (a
+   redirect to the lab): the games, the rulebook examples and the lessons, one click away;
+7. the student lessons as app pages in build/lite/lessons/ (lite/lessons.py: Voici, on an
    older Pyodide of its own).
 
 A build is reused while its inputs are unchanged (:func:`inputs_digest`: goldlab's sources,
@@ -47,6 +49,11 @@ CACHE = BUILD / "lite-cache"
 STAGE = BUILD / "lite-stage"
 DEMO = ROOT / "notebooks" / "demo"
 HERE = Path(__file__).resolve().parent
+START_PAGE = HERE / "start.html"
+"""The site's root page: static HTML, what a teacher sends (docs/lite.md)."""
+ALTAIR_BUNDLE = ".altair-offline.js"
+"""Beside the demo notebooks, hidden from the file browser by its leading dot (the build
+lists hidden files in the contents, so the kernel can read it)."""
 REQUIREMENTS = HERE / "requirements.txt"
 STAMP_NAME = ".goldlab-lite-inputs"
 LESSONS_ONLY = ("lessons.py", "requirements-py312.txt", "check-this-browser.ipynb")
@@ -322,16 +329,19 @@ def stage(pyodide: Path, wheels: list[Path]) -> None:
     }}
     (STAGE / "jupyter-lite.json").write_text(json.dumps(config, indent=1))
     (STAGE / "overrides.json").write_text(json.dumps(SITE_SETTINGS, indent=1))
+    # list hidden files (ALTAIR_BUNDLE) in the contents: JupyterLab's file browser hides them
+    lite_config = {"ContentsManager": {"allow_hidden": True}}
+    (STAGE / "jupyter_lite_config.json").write_text(json.dumps(lite_config, indent=1))
 
 
 def write_altair_bundle(into: Path) -> None:
-    """Altair's chart widget with Vega bundled in (vl-convert), as ``altair-offline.js``
+    """Altair's chart widget with Vega bundled in (vl-convert), as :data:`ALTAIR_BUNDLE`
     beside the demo notebooks: the browser has no vl-convert, and no CDN may be asked."""
     import altair as alt
 
     alt.JupyterChart.enable_offline()
     into.mkdir(parents=True, exist_ok=True)
-    (into / "altair-offline.js").write_text(alt.JupyterChart._esm)
+    (into / ALTAIR_BUNDLE).write_text(alt.JupyterChart._esm)
 
 
 def build(force: bool = False) -> Path:
@@ -369,6 +379,7 @@ def build(force: bool = False) -> Path:
              "--no-sourcemaps", "--apps", "lab", "--apps", "notebooks"],
             stdout=out, stderr=subprocess.STDOUT, cwd=STAGE,  # its doit database goes there
             env=dict(os.environ, JUPYTER_PLATFORM_DIRS="1", PYTHONWARNINGS="ignore"))
+    shutil.copy2(START_PAGE, partial / "index.html")  # JupyterLite's redirects to lab/
     (partial / STAMP_NAME).write_text(digest + "\n")
     if (OUT / "lessons").is_dir():  # the lesson pages: lite/lessons.py decides on them
         (OUT / "lessons").rename(partial / "lessons")
