@@ -133,7 +133,7 @@ class State(ABC, Generic[G]):
         self._legal: list[Action] | None = None
         self._start: dict[str, Any] | None = None
 
-    # ------------------------------------------------------------------ hooks
+    # ---------------------------------------------------- hooks every game gives
     @property
     @abstractmethod
     def current_player(self) -> int:
@@ -183,6 +183,24 @@ class State(ABC, Generic[G]):
     def omniscient(self) -> Any:
         """Everything, hidden cards included, for teaching and analysis."""
 
+    # --------------------------------------------------------- optional hooks
+    # A game may override these; the defaults suit a game that keeps every undo
+    # frame, draws chance with the state's generator one outcome at a time and
+    # hides nothing beyond the draws to come.  (:meth:`undo_refusal` too, for a
+    # game that refuses more undos.)
+    keeps_undo = True
+    """False: :meth:`apply` keeps no undo frame, so nothing can be undone (and a step that
+    fails half-way is not rolled back).  A search sets it on the samples it plays out
+    and throws away (``ismcts``): the snapshot before each step is most of the
+    bookkeeping of a playout.  The history is still kept."""
+
+    snapshot_every = 1
+    """How often :meth:`apply` snapshots the position for undo: before every step (1),
+    or before every n-th.  A step in between is undone by loading the snapshot before
+    it and carrying out the steps recorded since then again (:meth:`_rewind`).  A game
+    may raise it only if its ``_do`` rebuilds the position from the recorded steps
+    alone: chance recorded as steps, nothing kept outside the snapshot."""
+
     def _position_problem(self) -> str | None:
         """What is wrong with this state's position as loaded from a file, or None.
 
@@ -218,20 +236,42 @@ class State(ABC, Generic[G]):
         """
         raise NotImplementedError(f"{type(self).__name__} does not say what is hidden")
 
+    def _chance_step(self) -> list[Event]:
+        """Resolve the chance node at hand with the state's generator and record the step;
+        return its events.  (A game may resolve several chance nodes in one call, each
+        recorded as its own step: Gold! turns up a whole offer.)"""
+        outcome = self._sample_chance(self._rng)
+        caused = self._do(outcome)
+        self._history.append(_new_tuple(Step, (CHANCE, outcome, tuple(caused))))
+        return caused
+
+    def _rng_mark(self) -> Any:
+        """A token from which :meth:`_rng_rewind` restores the generator as it is now."""
+        return self._rng.getstate()
+
+    def _rng_rewind(self, mark: Any) -> None:
+        """Restore the generator to a :meth:`_rng_mark` token."""
+        self._rng.setstate(mark)
+
+    def _set_rng(self, rng: random.Random) -> None:
+        """Replace the generator (fresh positions, restored records)."""
+        self._rng = rng
+
+    def _why_not(self, action: Action) -> tuple[str, str]:
+        """(rule section, reason) for any refused action: chance and the end of the game
+        here, the rest from :meth:`_illegal_reason` (a game may say more at the end)."""
+        player = self.current_player
+        if player == TERMINAL:
+            return ("Final scoring", "the game is over")
+        if player == CHANCE and not isinstance(action, ChanceOutcome):
+            return ("Chance", "chance moves next: apply one of the chance outcomes")
+        if player != CHANCE and isinstance(action, ChanceOutcome):
+            return ("Chance", f"it is seat {player}'s turn, not a chance step")
+        if isinstance(action, ChanceOutcome):
+            return ("Chance", "this outcome is not possible now")
+        return self._illegal_reason(action)
+
     # ------------------------------------------------------------- public API
-    keeps_undo = True
-    """False: :meth:`apply` keeps no undo frame, so nothing can be undone (and a step that
-    fails half-way is not rolled back).  A search sets it on the samples it plays out
-    and throws away (``ismcts``): the snapshot before each step is most of the
-    bookkeeping of a playout.  The history is still kept."""
-
-    snapshot_every = 1
-    """How often :meth:`apply` snapshots the position for undo: before every step (1),
-    or before every n-th.  A step in between is undone by loading the snapshot before
-    it and carrying out the steps recorded since then again (:meth:`_rewind`).  A game
-    may raise it only if its ``_do`` rebuilds the position from the recorded steps
-    alone: chance recorded as steps, nothing kept outside the snapshot."""
-
     is_sample = False
     """True for a state made by :meth:`determinise`: a sample, not a game (it has no record)."""
 
@@ -408,18 +448,6 @@ class State(ABC, Generic[G]):
             cut -= 1
         del frames[:cut]
 
-    def _rng_mark(self) -> Any:
-        """A token from which :meth:`_rng_rewind` restores the generator as it is now."""
-        return self._rng.getstate()
-
-    def _rng_rewind(self, mark: Any) -> None:
-        """Restore the generator to a :meth:`_rng_mark` token."""
-        self._rng.setstate(mark)
-
-    def _set_rng(self, rng: random.Random) -> None:
-        """Replace the generator (fresh positions, restored records)."""
-        self._rng = rng
-
     def undo(self) -> Action:
         """Take back the last step (with the chance steps it triggered); return its action.
 
@@ -588,18 +616,6 @@ class State(ABC, Generic[G]):
             raise InvalidActionError(f"not an action: {shown(action)}")
         return action
 
-    def _why_not(self, action: Action) -> tuple[str, str]:
-        player = self.current_player
-        if player == TERMINAL:
-            return ("Final scoring", "the game is over")
-        if player == CHANCE and not isinstance(action, ChanceOutcome):
-            return ("Chance", "chance moves next: apply one of the chance outcomes")
-        if player != CHANCE and isinstance(action, ChanceOutcome):
-            return ("Chance", f"it is seat {player}'s turn, not a chance step")
-        if isinstance(action, ChanceOutcome):
-            return ("Chance", "this outcome is not possible now")
-        return self._illegal_reason(action)
-
     def _resolve_chance(self) -> list[Event]:
         """Resolve chance nodes with the state's generator until a player (or the end) is next."""
         events: list[Event] = []
@@ -607,15 +623,6 @@ class State(ABC, Generic[G]):
             events += self._chance_step()
         self._legal = None
         return events
-
-    def _chance_step(self) -> list[Event]:
-        """Resolve the chance node at hand with the state's generator and record the step;
-        return its events.  (A game may resolve several chance nodes in one call, each
-        recorded as its own step: Gold! turns up a whole offer.)"""
-        outcome = self._sample_chance(self._rng)
-        caused = self._do(outcome)
-        self._history.append(_new_tuple(Step, (CHANCE, outcome, tuple(caused))))
-        return caused
 
     def _become_position(self, snapshot: Snapshot) -> None:
         """Make this fresh state start from ``snapshot`` instead of the normal set-up.
