@@ -176,6 +176,6 @@ class GoldView(View, held=Seen):
         }
 
     def _repr_html_(self) -> str:
-        from goldlab.games.gold.table import view_html
+        from goldlab.games.gold.picture import view_html
 
         return view_html(self)

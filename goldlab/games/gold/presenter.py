@@ -43,7 +43,7 @@ from goldlab.games.gold.parts import scoring_parts, set_scored_page
 from goldlab.games.gold.rulebook import GAMEPLAY, QUOTES
 from goldlab.games.gold.rules import BONUS, EXCHANGES, NO_BONUS, STEALS, TAKES
 from goldlab.games.gold.state import GoldState
-from goldlab.games.gold.table import card_name, seat_names, table_html
+from goldlab.games.gold.picture import card_name, seat_names, table_html
 from goldlab.games.gold.targets import (
     NO_BONUS as NO_BONUS_TARGET,
 )

@@ -1,5 +1,5 @@
 """Gold!'s table as a small RGB picture (PettingZoo's ``rgb_array``), in the colours of its
-one picture (:mod:`goldlab.games.gold.table`)."""
+one picture (:mod:`goldlab.games.gold.picture`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from goldlab.interop.raster import BACK, INK, RGB, Image, canvas, card, hex_rgb
 
 def picture(view: Any) -> Image:
     """Gold!: the offer, then per seat its tableau and its scoring pile (backs if hidden)."""
-    from goldlab.games.gold.table import CARD_COLOURS
+    from goldlab.games.gold.picture import CARD_COLOURS
 
     w, h, gap, cols = 18, 24, 3, 26
     rows = 1 + 2 * view.players

@@ -36,7 +36,7 @@ from goldlab.games.gold.events import (
     SetScored,
 )
 from goldlab.games.gold.knowledge import A_CARD, told_without
-from goldlab.games.gold.table import card_name
+from goldlab.games.gold.picture import card_name
 
 Name = Callable[[Card], str]
 

@@ -22,7 +22,7 @@ from goldlab.games.gold.position import from_position
 from goldlab.games.gold.presenter import GoldPresenter
 from goldlab.games.gold.rulebook import GAMEPLAY
 from goldlab.games.gold.state import GoldState
-from goldlab.games.gold.table import CARD_COLOURS
+from goldlab.games.gold.picture import CARD_COLOURS
 
 NAMES = ("Claus", "Dirk", "Bernd")
 

@@ -57,7 +57,7 @@ def test_html_display_has_the_parts_a_player_needs() -> None:
 
 
 def test_the_notebook_picture_is_the_views_picture_without_clicks() -> None:
-    from goldlab.games.gold.table import table_html
+    from goldlab.games.gold.picture import table_html
 
     s = goldlab.make("gold", players=2, seed=3)
     for _ in range(9):
