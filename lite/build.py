@@ -40,6 +40,8 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+import compress  # this folder's lite/compress.py
+
 ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build"
 OUT = BUILD / "lite"
@@ -380,6 +382,7 @@ def build(force: bool = False) -> Path:
             stdout=out, stderr=subprocess.STDOUT, cwd=STAGE,  # its doit database goes there
             env=dict(os.environ, JUPYTER_PLATFORM_DIRS="1", PYTHONWARNINGS="ignore"))
     shutil.copy2(START_PAGE, partial / "index.html")  # JupyterLite's redirects to lab/
+    say(f"{compress.precompress(partial, skip=('lessons',))}")  # <file>.gz for servers
     (partial / STAMP_NAME).write_text(digest + "\n")
     if (OUT / "lessons").is_dir():  # the lesson pages: lite/lessons.py decides on them
         (OUT / "lessons").rename(partial / "lessons")

@@ -51,6 +51,8 @@ import time
 import zipfile
 from pathlib import Path
 
+import compress  # this folder's lite/compress.py
+
 import build  # this folder's lite/build.py
 from build import BUILD, CACHE, HERE, ROOT, die, run, say
 
@@ -314,6 +316,7 @@ def build_pages(force: bool = False) -> Path:
             stdout=out, stderr=subprocess.STDOUT, cwd=STAGE,  # it finds static/pyodide there
             env=dict(os.environ, JUPYTER_PLATFORM_DIRS="1", PYTHONWARNINGS="ignore"))
     mend_pages(partial)
+    say(f"{compress.precompress(partial)}")  # <file>.gz for servers (lite/compress.py)
     (partial / STAMP_NAME).write_text(digest + "\n")
     shutil.rmtree(OUT, ignore_errors=True)
     partial.rename(OUT)
