@@ -11,7 +11,7 @@ import pytest
 import goldlab
 
 GAMES = Path(goldlab.__file__).parent / "games"
-PICTURES = {"gold": "picture.py", "goldland": "picture.py", "goldrush": "presenter.py"}
+PICTURES = {"gold": "picture.py", "goldland": "picture.py", "goldrush": "picture.py"}
 
 
 @pytest.mark.parametrize("game", sorted(PICTURES))

@@ -253,7 +253,7 @@ class GoldrushView(View, held=Held):
     def html(self, memory: Mapping[int, Card] | None = None, memory_of: int | None = None) -> str:
         """The table as HTML, the game's one picture (its presenter's); ``memory`` draws the
         face-down cards a player remembers (e.g. a memory bot's ``remembered()``)."""
-        from goldlab.games.goldrush.presenter import view_html
+        from goldlab.games.goldrush.picture import view_html
 
         return view_html(self, memory=memory, memory_of=memory_of)
 

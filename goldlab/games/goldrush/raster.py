@@ -1,5 +1,5 @@
 """Mount Goldrush's table as a small RGB picture (PettingZoo's ``rgb_array``), in the
-colours of its one picture (:data:`goldlab.games.goldrush.presenter.FACES`)."""
+colours of its one picture (:data:`goldlab.games.goldrush.picture.FACES`)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from goldlab.interop.raster import BACK, BACKGROUND, INK, Image, canvas, card, h
 def picture(view: Any) -> Image:
     """Mount Goldrush: the 8x8 table; seen cards shown, unseen ones as backs, gone ones empty."""
     from goldlab.games.goldrush.observation import GONE, UP
-    from goldlab.games.goldrush.presenter import FACES
+    from goldlab.games.goldrush.picture import FACES
 
     size, gap = 22, 3
     side = 8

@@ -17,7 +17,21 @@ from goldlab.core.state import Step
 from goldlab.core.values import Event
 from goldlab.games.goldrush.actions import Flip, Reveal
 from goldlab.games.goldrush.cards import Card
-from goldlab.games.goldrush.events import CardFlipped
+from goldlab.games.goldrush.events import (
+    Blasted,
+    CardFlipped,
+    CardsLaidOut,
+    DeadPosition,
+    DiggerKicked,
+    GameOver,
+    GoldFound,
+    GoldRushBegins,
+    MinesChosen,
+    NothingHappens,
+    RushGold,
+    RushRemoved,
+    TableStalled,
+)
 
 
 def a_card(c: Card, word: str = "gold digger") -> str:
@@ -86,3 +100,109 @@ def refusal(reason: str, names: Sequence[str]) -> str:
     'card 18 is already face up'
     """
     return _PLACE.sub(lambda m: f"card {m.group(1)}", with_names(reason, names))
+
+
+def digger_word(edition: str) -> str:
+    """The edition's word for a digger: "gold digger" (A) or "gold miner" (B)."""
+    return "gold miner" if edition == "B" else "gold digger"
+
+
+def card_name(c: Card, edition: str = "A") -> str:
+    """A card as players say it: "gold 3", "red gold digger 4", "dynamite"."""
+    if c.is_gold:
+        return f"gold {c.value}"
+    if c.is_dynamite:
+        return "dynamite"
+    return f"{c.colour} {digger_word(edition)} {c.value}"
+
+
+def seat_names(players: int, names: Sequence[str]) -> tuple[str, ...]:
+    """Each seat's name: the one given, else "seat n"."""
+    return tuple(
+        names[s] if s < len(names) and names[s] else f"seat {s}" for s in range(players)
+    )
+
+
+def describe(event: Event, names: Sequence[str], edition: str = "A") -> str:
+    """An event in players' words, with their names."""
+    def name(c: Card) -> str:
+        return card_name(c, edition)
+
+    word = digger_word(edition)
+    if isinstance(event, CardFlipped):
+        again = "" if event.first_time else " (seen before)"
+        turned = a_card(event.card, word)
+        return f"{names[event.seat]} turns up {where(event.place)}: {turned}{again}"
+    if isinstance(event, GoldFound):
+        if event.owner is None:
+            why = f"{event.digger.colour} belongs to nobody, so the flipper gets it"
+        else:
+            why = f"{names[event.owner]} owns {event.digger.colour}"
+        return (f"the {name(event.digger)} carries the {name(event.gold)}"
+                f" to {names[event.receiver]} ({why}); the {word} leaves the game")
+    if isinstance(event, DiggerKicked):
+        return (f"the {name(event.stronger)} kicks the "
+                f"{name(event.weaker)} out of the game and goes back face down "
+                f"as {where(event.place)}")
+    if isinstance(event, Blasted):
+        a, b = event.cards
+        lost = " (the gold is lost)" if a.is_gold or b.is_gold else ""
+        return (f"dynamite: {name(a)} and {name(b)} both leave "
+                f"the game{lost}")
+    if isinstance(event, NothingHappens):
+        a, b = event.cards
+        return (f"{name(a)} and {name(b)}: {event.reason}; both go back "
+                "face down (remember them!)")
+    if isinstance(event, GoldRushBegins):
+        return (f"gold rush! {event.face_down} cards face down ({event.reason}): one flip "
+                "per turn from now on")
+    if isinstance(event, DeadPosition | TableStalled):
+        return event.describe()
+    if isinstance(event, RushGold):
+        return f"{names[event.seat]} takes the {name(event.gold)}"
+    if isinstance(event, RushRemoved):
+        return f"the {name(event.card)} leaves the game"
+    if isinstance(event, GameOver):
+        scores = ", ".join(f"{names[s]} {p} points" for s, p in enumerate(event.scores))
+        return f"the game is over: {scores}"
+    if isinstance(event, MinesChosen):
+        owned = ", ".join(f"{names[s]} {'+'.join(cs)}" for s, cs in enumerate(event.owned))
+        return f"mine entrances: {owned}"
+    if isinstance(event, CardsLaidOut):
+        return event.describe().removeprefix("CardsLaidOut ")
+    return event.describe()
+
+
+def named_cards(event: Event) -> tuple[Card, ...]:
+    """The cards an event of Mount Goldrush names."""
+    if isinstance(event, CardFlipped | RushRemoved):
+        return (event.card,)
+    if isinstance(event, GoldFound):
+        return (event.digger, event.gold)
+    if isinstance(event, DiggerKicked):
+        return (event.stronger, event.weaker)
+    if isinstance(event, Blasted | NothingHappens):
+        return event.cards
+    if isinstance(event, RushGold):
+        return (event.gold,)
+    return ()
+
+
+def unnamed(event: Event, who: Sequence[str]) -> str:
+    """What an event did, without naming the cards (they lie face down now, or are gone)."""
+    if isinstance(event, CardFlipped):
+        return f"{who[event.seat]} flips {where(event.place)}"
+    if isinstance(event, GoldFound):
+        return (f"gold found: a gold card goes under {who[event.receiver]}'s mine entrance "
+                "and both cards leave the table")
+    if isinstance(event, DiggerKicked):
+        return f"one card leaves the game, the other goes back face down as {where(event.place)}"
+    if isinstance(event, Blasted):
+        return "both cards leave the game"
+    if isinstance(event, NothingHappens):
+        return "both cards go back face down (remember them!)"
+    if isinstance(event, RushGold):
+        return f"{who[event.seat]} takes a gold card"
+    if isinstance(event, RushRemoved):
+        return "a card leaves the game"
+    return event.describe()  # pragma: no cover - no other event names a card

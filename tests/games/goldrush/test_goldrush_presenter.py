@@ -29,14 +29,14 @@ from goldlab.games.goldrush.events import (
     GameOver,
     GoldFound,
 )
-from goldlab.games.goldrush.presenter import (
+from goldlab.games.goldrush.picture import (
     BADGE_COLOURS,
     FACES,
     SEEN_FACES,
     STYLE,
     TABLE_COLOURS,
-    GoldrushPresenter,
 )
+from goldlab.games.goldrush.presenter import GoldrushPresenter
 from goldlab.games.goldrush.rulebook import CHANCE, FILES, QUOTES, TIES
 from goldlab.games.goldrush.rules import FOUND_FLIPPER
 

@@ -9,7 +9,7 @@ from html import unescape
 from goldrush_helpers import goldrush, position
 
 from goldlab.games.goldrush.bots import LimitedBot
-from goldlab.games.goldrush.presenter import FACES
+from goldlab.games.goldrush.picture import FACES
 
 
 def _midgame(layout: str = "free", seed: int = 3):  # type: ignore[no-untyped-def]
