@@ -39,6 +39,7 @@ from goldlab.games.gold.events import (
     SetCompleted,
     SetScored,
 )
+from goldlab.games.gold.picture import card_name, cards_name, chip_html, chips_html, seat_names
 from goldlab.games.gold.rulebook import (
     BONUS_NOT_PRESENT,
     BONUS_NOT_SET,
@@ -50,7 +51,6 @@ from goldlab.games.gold.rulebook import (
 )
 from goldlab.games.gold.rules import BONUS
 from goldlab.games.gold.scoring import points
-from goldlab.games.gold.picture import card_name, cards_name, chip_html, chips_html, seat_names
 
 if TYPE_CHECKING:
     from goldlab.games.gold.state import GoldState

@@ -39,9 +39,9 @@ from goldlab.games.gold.events import (
     SetScored,
 )
 from goldlab.games.gold.inspector import _play
+from goldlab.games.gold.picture import Lit, card_name, cards_name, chips_html, seat_names
 from goldlab.games.gold.rules import BONUS
 from goldlab.games.gold.scoring import points
-from goldlab.games.gold.picture import Lit, card_name, cards_name, chips_html, seat_names
 
 if TYPE_CHECKING:
     from goldlab.games.gold.state import GoldState

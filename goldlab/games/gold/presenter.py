@@ -40,10 +40,10 @@ from goldlab.games.gold.inspector import breakdown, pages
 from goldlab.games.gold.knowledge import face_down_now, told_without
 from goldlab.games.gold.odds import refill_method, refill_odds
 from goldlab.games.gold.parts import scoring_parts, set_scored_page
+from goldlab.games.gold.picture import card_name, seat_names, table_html
 from goldlab.games.gold.rulebook import GAMEPLAY, QUOTES
 from goldlab.games.gold.rules import BONUS, EXCHANGES, NO_BONUS, STEALS, TAKES
 from goldlab.games.gold.state import GoldState
-from goldlab.games.gold.picture import card_name, seat_names, table_html
 from goldlab.games.gold.targets import (
     NO_BONUS as NO_BONUS_TARGET,
 )

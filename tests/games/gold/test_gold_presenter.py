@@ -18,11 +18,11 @@ from goldlab.core.presentation import Play, Refuse, Select
 from goldlab.games.gold.actions import Exchange, NoBonus, Steal, Take
 from goldlab.games.gold.cards import ALL_CARDS, card
 from goldlab.games.gold.events import EXCHANGE, SET, TAKE
+from goldlab.games.gold.picture import CARD_COLOURS
 from goldlab.games.gold.position import from_position
 from goldlab.games.gold.presenter import GoldPresenter
 from goldlab.games.gold.rulebook import GAMEPLAY
 from goldlab.games.gold.state import GoldState
-from goldlab.games.gold.picture import CARD_COLOURS
 
 NAMES = ("Claus", "Dirk", "Bernd")
 
