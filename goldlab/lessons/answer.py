@@ -30,7 +30,9 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
+from goldlab.classroom.client import Pooled, PooledGuesses
 from goldlab.lessons.check import Feedback, Quiz, counted, read_guess
+from goldlab.lessons.together import NAME_FIRST, guesses_figure, this_page
 
 LIMIT = 100
 """The longest answer read, in characters (a longer one is refused with a message)."""
@@ -182,13 +184,13 @@ class Prediction:
     saved); :meth:`beside` shows it next to a result.  ``example`` is the hint shown in the
     empty box.  ``pool`` names the class prediction it is, ``(lesson, key)`` of
     :mod:`goldlab.classroom.asks`: inside a class (:mod:`goldlab.lessons.together`) the
-    saved guess is also sent to the class."""
+    saved guess is also sent to the class (once: a reload sends the same nonce, so the class
+    keeps the first guess), and the class's guesses appear under the box once the teacher
+    reveals them; outside a class the box says so once."""
 
     def __init__(self, example: str = "0.2", *, out_of: int | None = None,
                  unit: str = "game", pool: tuple[str, str] | None = None) -> None:
         import ipywidgets as widgets
-
-        from goldlab.lessons.together import member, name_box
 
         if out_of is not None and (isinstance(out_of, bool) or not isinstance(out_of, int)
                                    or out_of < 1):
@@ -198,7 +200,7 @@ class Prediction:
         self.out_of = out_of
         self.unit = unit
         self.pool = pool
-        self.member = member() if pool is not None else None
+        self.page = this_page() if pool is not None else None
         self.value: float | None = None
         self._views: list[tuple[Any, Callable[[float | None], str]]] = []
         of = f" {unit}s of {out_of}" if out_of is not None else ""
@@ -207,10 +209,11 @@ class Prediction:
         self.button = widgets.Button(description="Save my guess", button_style="primary")
         self.button.on_click(lambda _: self.save())
         self.output = widgets.HTML("<i>Write your guess and save it before you go on.</i>")
-        row = [self.text, self.button]
-        if self.member is not None:  # inside a class: the name the class sees comes first
-            row.insert(0, name_box(self.member))
-        self.widget = widgets.VBox([widgets.HBox(row), self.output])
+        self.class_view = widgets.HTML("")
+        header = self.page.header() if self.page is not None else None
+        top = [header] if header is not None else []  # the page's name box, or "alone"
+        self.widget = widgets.VBox([*top, widgets.HBox([self.text, self.button]), self.output,
+                                    self.class_view])
         self.widget.add_class("gl-prediction")
 
     def save(self) -> None:
@@ -221,19 +224,25 @@ class Prediction:
             value = (f"A chance lies between 0 and 1 (or 0 % and 100 %), not {typed!r}."
                      if self.out_of is None else f"Write how many {self.unit}s of "
                      f"{self.out_of}: a number from 0 to {self.out_of}, not {typed!r}.")
-        if isinstance(value, float) and self.member is not None and not self.member.name:
-            value = "Type your name for the class first: the class sees you by it."
+        if (isinstance(value, float) and self.page is not None and self.page.in_class
+                and not self.page.name):
+            value = NAME_FIRST
         if isinstance(value, str):
             self.output.value = f'<span style="color:#b3261e">{escape(value)}</span>'
             return
         self.value = value
         self.text.disabled = self.button.disabled = True
         self.output.value = f"<b>Stored:</b> your guess is {escape(self.describe())}."
-        if self.member is not None and self.pool is not None:
-            sent = self.member.send(*self.pool, value)
-            self.output.value += f" <i>{escape(sent)}</i>"
+        if self.page is not None and self.page.in_class and self.pool is not None:
+            lesson, key = self.pool
+            self.output.value += " " + self.page.send(lesson, key, value, nonce=f"guess-{key}")
+            self.page.watch(lesson, key, self._show_class)
         for view, render in self._views:
             view.value = escape(render(self.value))
+
+    def _show_class(self, pooled: Pooled) -> None:
+        if isinstance(pooled, PooledGuesses):
+            self.class_view.value = guesses_figure(pooled, self.value)
 
     def describe(self) -> str:
         """The guess as text: '20 %', or with ``out_of``: '1 game of 100'."""

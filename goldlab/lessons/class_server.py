@@ -30,7 +30,10 @@ from typing import Any
 from urllib.parse import parse_qs, quote
 
 from goldlab.classroom import ClassError, ClassStore, lessons
-from goldlab.lessons.together import CLASS_ENV
+
+CLASS_ENV = "GOLDLAB_CLASS"
+"""The environment variable that holds the class's file in a Voila kernel (the old class
+server's; the lessons now send to ``goldlab classroom``'s API instead)."""
 
 DASHBOARD = "teacher-dashboard.ipynb"
 """The dashboard page's file in the served folder."""

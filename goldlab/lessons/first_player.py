@@ -60,6 +60,7 @@ from goldlab.lessons.animate import Frame, OneMoreTrial
 from goldlab.lessons.answer import After, AnswerBox, Prediction, answer_box
 from goldlab.lessons.check import Feedback, Question, Quiz, counted, near, read_guess
 from goldlab.lessons.live import LiveChart
+from goldlab.lessons.together import Trials
 
 Z95 = 1.959963984540054
 """The two-sided 95 % normal quantile: an estimate +- 1.96 standard errors."""
@@ -627,6 +628,8 @@ def make_quiz() -> Quiz:
 
 quiz = make_quiz()
 """The questions of lesson 2."""
+TRIALS = Trials("2-is-the-first-player-lucky", "first_wins", first_wins)
+"""What this lesson pools from each student's own games (its ClassExperiment cell)."""
 
 
 def check(key: str, answer: Any) -> Feedback:
@@ -653,6 +656,7 @@ __all__ = [
     "RUNS",
     "SEED",
     "STEPS",
+    "TRIALS",
     "UNUSUAL",
     "PValueCalculator",
     "Prediction",

@@ -19,8 +19,9 @@ the notebook stays short and the logic is tested:
 
 It runs where the lesson runs, in the student's browser too (Pyodide): only the standard
 library, the pure-Python engine, ipywidgets and Altair.  Tables are rows (lists of dicts)
-and charts are drawn from rows; exact chances stay Fractions.  What it does not do: pool
-the class's flips (:mod:`goldlab.lessons.together` does).
+and charts are drawn from rows; exact chances stay Fractions.  It declares what a class
+pools (:data:`TRIALS`, a student's own first flips; the prediction ``both_gold``); sending
+and the class's figure are :mod:`goldlab.lessons.together`'s.
 
 >>> chances()["gold"]
 Fraction(3, 8)
@@ -56,6 +57,7 @@ from goldlab.lessons.board import CardCall, lesson_table
 from goldlab.lessons.check import Feedback, Question, Quiz, show
 from goldlab.lessons.inference import wilson_interval
 from goldlab.lessons.live import LiveChart
+from goldlab.lessons.together import Trials
 
 Row = dict[str, Any]
 """One row of a table: column name to value."""
@@ -508,6 +510,20 @@ def make_quiz() -> Quiz:
 
 quiz = make_quiz()
 """The questions of the lesson."""
+
+
+def gold_first_flips(count: int, seed: int) -> int:
+    """How many of ``count`` first flips of fresh games (seeded ``seed``) show gold: a
+    student's own trials of the class experiment.
+
+    >>> gold_first_flips(8, 3) == sum(row["gold"] for row in blind_flips(8, 3))
+    True
+    """
+    return sum(flip["gold"] for flip in blind_flips(count, seed))
+
+
+TRIALS = Trials("1-flip-the-odds", "first_flip", gold_first_flips)
+"""What this lesson pools from each student's own trials (its ClassExperiment cell)."""
 
 
 def check(key: str, answer: Any) -> Feedback:

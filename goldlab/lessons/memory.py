@@ -58,6 +58,7 @@ from goldlab.lessons.board import NAMES, lesson_table
 from goldlab.lessons.check import Feedback, Question, Quiz, counted
 from goldlab.lessons.inference import wilson_interval
 from goldlab.lessons.live import LiveChart
+from goldlab.lessons.together import Trials
 from goldlab.views import GameView
 
 Row = dict[str, Any]
@@ -454,6 +455,9 @@ def make_quiz() -> Quiz:
 
 quiz = make_quiz()
 """The questions of the lesson."""
+TRIALS = Trials("3-what-is-memory-worth", "forgetful_wins", forgetful_wins)
+"""What this lesson pools from each student's own games (its ClassExperiment cell): the
+forgetful player (p = 0.2, in the first seat) wins outright against perfect memory."""
 READ_FROM_TABLE = frozenset({"blind_gold", "worth_gold3"})
 """Questions whose answer students read from the lesson's exact table (shown above them)."""
 

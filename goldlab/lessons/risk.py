@@ -65,6 +65,7 @@ from goldlab.lessons import answer
 from goldlab.lessons.answer import After, AnswerBox, Prediction, answer_box
 from goldlab.lessons.check import Feedback, Question, Quiz, near, read_guess
 from goldlab.lessons.live import LiveChart
+from goldlab.lessons.together import Trials
 
 SEED = 2024
 """The lesson's seed: every student sees the same draws."""
@@ -554,6 +555,20 @@ def make_quiz() -> Quiz:
 
 quiz = make_quiz()
 """The questions of lesson 4."""
+
+
+def donkey_refills(count: int, seed: int) -> int:
+    """How many of ``count`` refills of five (from the unseen cards, seeded ``seed``) show a
+    donkey: a student's own trials of the class experiment.
+
+    >>> 0 <= donkey_refills(10, 1) <= 10
+    True
+    """
+    return sum(k > 0 for k in refill_simulated(start_unseen(), "donkey", count, seed))
+
+
+TRIALS = Trials("4-risk-and-expected-value", "refills", donkey_refills)
+"""What this lesson pools from each student's own refills (its ClassExperiment cell)."""
 
 
 def check(key: str, answer: Any) -> Feedback:

@@ -16,8 +16,14 @@ import pytest
 
 from goldlab.classroom import ClassStore, lessons, new_session
 from goldlab.cli import main
-from goldlab.lessons.class_server import DASHBOARD, links, prepare, teacher_page, voila_command
-from goldlab.lessons.together import CLASS_ENV
+from goldlab.lessons.class_server import (
+    CLASS_ENV,
+    DASHBOARD,
+    links,
+    prepare,
+    teacher_page,
+    voila_command,
+)
 
 
 def test_the_folder_holds_the_student_lessons_and_the_dashboard(tmp_path: Path) -> None:
