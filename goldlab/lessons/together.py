@@ -150,7 +150,7 @@ class NameBox:
 
         self.page = page
         self.text = widgets.Text(value=page.name or "", placeholder="your name for the class",
-                                 description="Name", layout=widgets.Layout(width="18em"))
+                                 description="Name", layout=widgets.Layout(width="22em"))
         self.button = widgets.Button(description="Use this name", button_style="info")
         self.status = widgets.HTML(self._who())
         self.button.on_click(lambda _: self.use())
@@ -290,27 +290,28 @@ def trials_figure(pooled: PooledTrials, successes: int, trials: int, title: str)
     bars = "".join(_bar(*row) for row in rows)
     students = "1 student" if pooled.students == 1 else f"{pooled.students:,} students"
     return (f'<div class="gl-class-figure"><b>{escape(title)}: the whole class</b> '
-            f"(shown by your teacher, {students}):{bars}</div>")
+            f"(shown by your teacher: {students}){bars}</div>")
 
 
 def guesses_figure(pooled: PooledGuesses, mine: float | None) -> str:
-    """The class's guesses as a histogram of HTML bars, the student's own marked."""
+    """The class's guesses as a histogram of HTML bars, the student's own bin in orange."""
     tallest = max((count for _, _, count in pooled.bins), default=0) or 1
     columns = []
     for low, high, count in pooled.bins:
-        yours = mine is not None and (low <= mine < high or (mine == high == 1.0))
+        yours = mine is not None and (low <= mine < high or mine == high == 1.0)
         colour = "#ff7f0e" if yours else "#1f77b4"
-        label = f"{100 * low:.0f}-{100 * high:.0f} %"
+        label = f"{100 * low:.0f}-{100 * high:.0f}"
         columns.append(
             '<div style="display:flex;flex-direction:column;align-items:center;'
-            'justify-content:flex-end;width:3.2em">'
-            f'<span>{count}</span><span title="{escape(label)}: {count}" style="display:block;'
-            f"width:2.4em;height:{round(80 * count / tallest)}px;background:{colour}\"></span>"
-            f'<span style="font-size:75%">{escape(label)}</span></div>')
+            'justify-content:flex-end;width:2.6em;white-space:nowrap">'
+            f'<span style="font-size:80%">{count or ""}</span>'
+            f'<span title="{escape(label)} %: {count}" style="display:block;width:2.2em;'
+            f"height:{round(80 * count / tallest)}px;background:{colour}\"></span>"
+            f'<span style="font-size:65%">{escape(label)}</span></div>')
     guesses = "1 guess" if pooled.count == 1 else f"{pooled.count:,} guesses"
-    return (f'<div class="gl-class-figure"><b>The class\'s guesses</b> (shown by your teacher, '
-            f"{guesses}, mean {100 * pooled.mean:.1f} %; yours in orange):"
-            f'<div style="display:flex;align-items:flex-end;gap:2px;margin-top:.3em">'
+    return (f'<div class="gl-class-figure"><b>The class\'s guesses</b> (shown by your teacher: '
+            f"{guesses}, mean {100 * pooled.mean:.1f} %; yours in orange; chances in %)"
+            '<div style="display:flex;align-items:flex-end;gap:2px;margin-top:.3em">'
             f'{"".join(columns)}</div></div>')
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 import time
 from collections.abc import Callable, Iterator
 from urllib.parse import parse_qs, urlsplit
@@ -269,3 +270,51 @@ def test_each_notebook_pools_its_lessons_prediction_and_experiment(lesson: str) 
     (prediction,) = [a for a in ASKS if a.lesson == lesson and a.kind == "prediction"]
     assert f'pool=("{lesson}", "{prediction.key}")' in code
     assert "ClassExperiment(lesson.TRIALS)" in code
+
+
+# --------------------------------------------------------------------------- nothing given away
+
+
+def widget_texts(widget: object) -> list[str]:
+    """Every string a widget shows: its value, description, placeholder, tooltip, options,
+    and its children's."""
+    texts = [str(getattr(widget, name)) for name in ("value", "description", "placeholder",
+                                                     "tooltip")
+             if isinstance(getattr(widget, name, None), str)]
+    texts += [str(option) for option in getattr(widget, "options", ())]
+    for child in getattr(widget, "children", ()):
+        texts += widget_texts(child)
+    return texts
+
+
+def test_the_class_lines_give_no_answer_away(fake: FakeClass) -> None:
+    """The name box and every class line a student reads before the teacher reveals a figure
+    (alone, before a name, named, sent, sent twice, refused, unreachable) hold no exact answer
+    of any lesson's questions, in any form the student test looks for."""
+    from goldlab.lessons.student import answer_forms
+
+    shown: list[str] = [ALONE, NAME_FIRST]
+    guess = Prediction("0.2", pool=GUESS)
+    experiment = ClassExperiment(Trials("1-flip-the-odds", "first_flip", lambda c, s: 3),
+                                 batch=10)
+    guess.save()
+    experiment.run()
+    shown += widget_texts(guess.widget) + widget_texts(experiment.widget)
+    guess.widget.children[0].children[0].children[0].value = "Ann"
+    guess.text.value = "0.2"
+    guess.save()
+    experiment.run()
+    shown += widget_texts(guess.widget) + widget_texts(experiment.widget)
+    again = Prediction("0.2", pool=GUESS)
+    again.text.value = "0.2"
+    again.save()
+    fake.down = 2
+    experiment.run()
+    shown += widget_texts(again.widget) + widget_texts(experiment.widget)
+    for module in MODULES.values():
+        quiz = importlib.import_module(f"goldlab.lessons.{module}").quiz
+        for key in quiz.keys():  # noqa: SIM118 (a Quiz)
+            forms = answer_forms(quiz.question(key).answer)
+            found = [(form, text) for form in forms for text in shown
+                     if re.search(rf"(?<![\d./]){re.escape(form)}(?![\d/])", text)]
+            assert found == [], (module, key, found)
