@@ -463,17 +463,19 @@ class State(ABC, Generic[G]):
         """True if :meth:`undo` would succeed now (the same decision: :meth:`undo_refusal`)."""
         return self.undo_refusal() is None
 
-    def undo_refusal(self) -> str | None:
-        """Why :meth:`undo` would be refused now, or None if it would succeed.
+    def undo_refusal(self, depth: int = 0) -> str | None:
+        """Why :meth:`undo` would be refused now, or None if it would succeed; with
+        ``depth``, why it would be refused after ``depth`` undos (nothing is undone to
+        find out: :func:`goldlab.core.replay.undo_count` plans a turn taken back so).
 
         The one place the decision is made: :meth:`undo` raises this reason and
         :meth:`can_undo` reads it, so the two cannot disagree (a game that refuses
         more overrides this method alone).
         """
         frames = self._frames
-        if not frames:
+        if len(frames) <= depth:
             return "nothing to undo"
-        if Frame(*frames[-1]).revealed and self.mode == "play":
+        if Frame(*frames[-1 - depth]).revealed and self.mode == "play":
             return ("cannot undo a step that revealed hidden cards in play mode "
                     "(use mode='study' to explore freely)")
         return None
@@ -509,19 +511,6 @@ class State(ABC, Generic[G]):
         yield from getattr(self, "setup_events", ())
         for step in self._history:
             yield from step.events
-
-    def visible_legal(self, player: int | None) -> tuple[str, ...]:
-        """The legal actions as notation if ``player`` (None: everyone) is to move, else ()."""
-        if player is None or player == self.current_player:
-            return tuple(str(a) for a in self.legal_actions())
-        return ()
-
-    def last_step_text(self) -> tuple[str, ...]:
-        """The last step and the events it caused, as text (empty before the first step)."""
-        last = self.last_step
-        if last is None:
-            return ()
-        return (str(last), *(str(e) for e in last.events))
 
     def outcome(self) -> Outcome | None:
         """Scores, ranks (1 = best) and winners once the game is over, else None."""

@@ -762,7 +762,7 @@ class GameView(anywidget.AnyWidget):
             "glimpse": self._glimpse(scene.glimpse),
             "can_glimpse": bool(scene.glimpse),
             "bots": table.seats(),
-            "bot_choices": table.seat_choices(),
+            "bot_choices": table.seating.menus(),
             "log": self._log,
             **self._analysis_payload(),
         }

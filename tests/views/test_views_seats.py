@@ -12,14 +12,14 @@ from typing import Any
 import pytest
 
 import goldlab
-from goldlab.bots import describe_bots
+from goldlab.bots import describe_bots, strength
 from goldlab.bots.ismcts import ISMCTSBot
 from goldlab.bots.play import bot_seed
 
 views = pytest.importorskip("goldlab.views")
 table_module = pytest.importorskip("goldlab.views.table")
 GameView, Table, play_table = views.GameView, views.Table, views.play_table
-PERSON, seat_choices, strength = table_module.PERSON, table_module.seat_choices, table_module.strength
+PERSON, seat_choices = table_module.PERSON, table_module.seat_choices
 
 GAMES = ("gold", "goldrush", "goldland")
 
@@ -107,7 +107,7 @@ def test_an_ismcts_seat_makes_legal_moves_through_play_out_in_a_view(
     calls = _counting_play_out(monkeypatch)
     view = GameView(goldlab.make(game, players=2, seed=3), seat=0, bots={1: "ismcts:4"})
     table = view.table
-    assert isinstance(table._bots[1], ISMCTSBot)
+    assert isinstance(table.bot(1), ISMCTSBot)
     thoughts: list[str] = []
     shown: list[str] = []  # the status drawn when the bot starts thinking
 
@@ -152,7 +152,7 @@ def test_the_seat_menu_intent_sets_the_spec_for_the_next_decision() -> None:
     table = view.table
     _message(view, type="bot", seat=1, value="ismcts:50")
     assert table.bots == {1: "ismcts:50"}
-    bot = table._bots[1]
+    bot = table.bot(1)
     assert isinstance(bot, ISMCTSBot) and bot.budget is not None and bot.budget.iterations == 50
     assert bot.seed == bot_seed(table.state.seed, 1)
     seat = view.payload["bots"][1]
@@ -160,7 +160,7 @@ def test_the_seat_menu_intent_sets_the_spec_for_the_next_decision() -> None:
     assert [s["value"] for s in seat["strengths"]] == ["ismcts:50", "ismcts:200", "ismcts:1000"]
     # The strength menu: a stronger setting replaces the bot before its next decision.
     _message(view, type="bot", seat=1, value="ismcts:1000")
-    assert table._bots[1].budget.iterations == 1000  # type: ignore[attr-defined]
+    assert table.bot(1).budget.iterations == 1000  # type: ignore[attr-defined]
     _message(view, type="bot", seat=1, value="planner")
     assert table.bots == {1: "planner"} and view.payload["bots"][1]["strengths"] == []
     _message(view, type="bot", seat=1, value="person")
@@ -196,9 +196,9 @@ def test_a_bad_seat_choice_shows_a_clear_error_and_changes_nothing(
 
 def test_a_new_game_and_a_rematch_make_the_bots_anew_from_their_specs() -> None:
     view = GameView(goldlab.make("gold", players=2, seed=1), seat=0, bots={1: "ismcts:5"})
-    old = view.table._bots[1]
+    old = view.table.bot(1)
     view.new_game(seed=99)
-    bot = view.table._bots[1]
+    bot = view.table.bot(1)
     assert bot is not old and isinstance(bot, ISMCTSBot)
     assert bot.seed == bot_seed(99, 1) and bot.budget.iterations == 5  # type: ignore[union-attr]
     assert view.table.bots == {1: "ismcts:5"}
