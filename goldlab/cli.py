@@ -143,14 +143,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                           "the first fast simulation or Mount Goldrush search does not wait")
     comp.add_argument("games", nargs="*", metavar="GAME",
                       help=f"the games, in this order ({', '.join(names())}; default: all)")
-    room = sub.add_parser("classroom", help="run a class on this machine: the student lessons "
-                          "in Voila, every student's results pooled on the teacher's dashboard")
+    room = sub.add_parser("classroom", help="run a class on this machine: the student site "
+                          "(the lessons run in each student's browser) and the class's pooled "
+                          "results on the teacher's dashboard")
     room.add_argument("--class-file", type=Path, default=None, metavar="FILE",
                       help="the class's file (default: a new one in ~/goldlab-classes); an "
                            "existing one goes on where it stopped")
     room.add_argument("--port", type=int, default=8866, help="the server's port (default 8866)")
     room.add_argument("--network", action="store_true",
                       help="open the class to the local network (default: this machine only)")
+    room.add_argument("--site", type=Path, default=None, metavar="DIR",
+                      help="the built student site (default: build/lite, made by "
+                           "`python3 dev.py lite`)")
     room.add_argument("--export", metavar="FILE", default=None,
                       help="write the class's rows to FILE (.csv or .parquet) and stop")
     with CtrlC() as ctrl_c:
@@ -202,7 +206,14 @@ def _first_line(exc: BaseException) -> str:
 
 def _classroom(args: argparse.Namespace, ctrl_c: CtrlC) -> int:
     from goldlab.classroom import ClassStore
-    from goldlab.lessons.class_server import serve
+    from goldlab.classroom.server import (
+        Limits,
+        check_site,
+        default_site,
+        listen,
+        new_class_file,
+        serve,
+    )
 
     if args.export is not None:
         if args.class_file is None:
@@ -212,8 +223,52 @@ def _classroom(args: argparse.Namespace, ctrl_c: CtrlC) -> int:
         out = store.export(args.export, token=store.token)
         print(f"wrote {len(store.rows(token=store.token))} rows to {out}")
         return 0
-    return serve(args.class_file, port=args.port, network=args.network,
-                 on_ctrl_c=ctrl_c.honoured)
+    site = check_site(args.site or default_site())
+    sockets = listen(args.port, args.network)  # a port in use stops here, before any file
+    limits = Limits()
+    path = args.class_file or new_class_file()
+    if path.exists():
+        store = ClassStore.open(path, busy=limits.busy)
+    else:
+        store = ClassStore.create(path, busy=limits.busy)
+    try:
+        serve(store, site, port=args.port, network=args.network, sockets=sockets,
+              exact=_exact_answers(), limits=limits, on_stop=ctrl_c.honoured)
+    finally:
+        store.close()
+    print(f"the class ended; its file stays: {store.path}")
+    return 0
+
+
+LESSON_QUIZZES = {
+    "1-flip-the-odds": "goldlab.lessons.flip_the_odds",
+    "2-is-the-first-player-lucky": "goldlab.lessons.first_player",
+    "3-what-is-memory-worth": "goldlab.lessons.memory",
+    "4-risk-and-expected-value": "goldlab.lessons.risk",
+}
+"""Each lesson of a class and the module with its quiz (the exact answers on the dashboard)."""
+
+
+def _exact_answers() -> dict[tuple[str, str], float | None]:
+    """Each (lesson, key) of the class and its exact answer from the lesson's own quiz (None
+    where the lesson has no formula, or its module cannot be loaded here)."""
+    from fractions import Fraction
+    from importlib import import_module
+
+    from goldlab.classroom.asks import ASKS
+
+    found: dict[tuple[str, str], float | None] = {}
+    for item in ASKS:
+        answer: object = None
+        if item.exact is not None:
+            try:
+                quiz = import_module(LESSON_QUIZZES[item.lesson]).make_quiz()
+                answer = quiz.question(item.exact).answer
+            except (ImportError, KeyError, AttributeError):
+                answer = None
+        number = isinstance(answer, (int, float, Fraction)) and not isinstance(answer, bool)
+        found[(item.lesson, item.key)] = float(answer) if number else None  # type: ignore[arg-type]
+    return found
 
 
 def _compile(games: list[str]) -> int:

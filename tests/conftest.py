@@ -29,7 +29,6 @@ FIRST = (
     "tests/games/goldland/test_goldland_twin_play.py",
     "tests/games/gold/test_conformance_2p.py",
     "tests/fast/test_fast_cold_start.py",
-    "tests/browser/test_browser_classroom.py",
     "tests/browser/test_browser_lite.py",
     "tests/browser/test_browser_lite_lessons.py",
 )

@@ -40,6 +40,7 @@ import errno
 import json
 import logging
 import logging.handlers
+import secrets
 import signal
 import socket
 import threading
@@ -48,6 +49,7 @@ from collections import deque
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
@@ -80,6 +82,8 @@ MAX_DEPTH = 4
 DASHBOARD = Path(__file__).parent / "dashboard"
 """The teacher's dashboard page and its script (shipped with goldlab)."""
 PORT = 8866
+CLASSES = Path.home() / "goldlab-classes"
+"""Where a new class's file (and its log) goes unless another file is named."""
 T = TypeVar("T")
 
 
@@ -514,6 +518,15 @@ def check_site(site: Path) -> Path:
     return site.resolve()
 
 
+def new_class_file(folder: Path = CLASSES) -> Path:
+    """A fresh file name for a class started now (never one that exists)."""
+    stamp = datetime.now().strftime("%Y-%m-%d-%H%M")
+    path = folder / f"class-{stamp}.sqlite"
+    while path.exists():
+        path = folder / f"class-{stamp}-{secrets.token_hex(2)}.sqlite"
+    return path
+
+
 def lan_address() -> str:
     """This machine's address on the local network (what students type), or 127.0.0.1."""
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
@@ -529,7 +542,7 @@ def lan_address() -> str:
 def listen(port: int, network: bool) -> list[socket.socket]:
     """The server's sockets on ``port`` (loopback, or every interface with ``network``); a
     port in use is refused with its number, never replaced by another."""
-    if not 1 <= port <= 65535:
+    if not 1024 <= port <= 65535:
         raise ClassError(f"the port is a number from 1024 to 65535, not {port}")
     address = "0.0.0.0" if network else "127.0.0.1"
     try:
@@ -572,20 +585,23 @@ def stop_logging(handlers: list[logging.Handler]) -> None:
 
 
 def serve(store: ClassStore, site: Path, *, port: int = PORT, network: bool = False,
+          sockets: list[socket.socket] | None = None,
           exact: Mapping[tuple[str, str], float | None] | None = None,
           limits: Limits | None = None, log_file: Path | None = None,
           on_stop: Callable[[], None] = lambda: None,
           ready: Callable[[str, str, Callable[[], None]], None] | None = None) -> int:
     """Run the class until Ctrl-C or SIGTERM; the exit status (0).
 
-    Listens on ``port`` (refused with its number when in use), logs to ``log_file`` (default:
-    beside the class file) and the terminal, prints the students' link and the teacher's
-    (token in the ``#`` fragment) once, to the terminal only.  ``ready`` is called with both
-    links and a function that stops the server (from any thread) instead of printing them
+    Listens on ``port`` (or on the ``sockets`` :func:`listen` gave: a port in use is refused
+    with its number), logs to ``log_file`` (default: beside the class file) and the terminal,
+    prints the students' link and the teacher's (token in the ``#`` fragment) once, to the
+    terminal only.  ``ready`` is called with both links and a function that stops the server
+    (from any thread) instead of printing them
     (tests); ``on_stop`` as soon as a stop arrives.
     """
     site = check_site(site)
-    sockets = listen(port, network)
+    if sockets is None:
+        sockets = listen(port, network)
     handlers = start_logging(log_file or store.path.with_suffix(".log"))
     host = lan_address() if network else "127.0.0.1"
     base = f"http://{host}:{port}"
@@ -636,6 +652,7 @@ async def _run(app: Application, sockets: list[socket.socket], students: str, te
 
 
 __all__ = [
+    "CLASSES",
     "COOKIE",
     "TOKEN_HEADER",
     "Limits",
@@ -645,5 +662,6 @@ __all__ = [
     "lan_address",
     "listen",
     "make_app",
+    "new_class_file",
     "serve",
 ]
