@@ -82,6 +82,10 @@ MAX_DEPTH = 4
 DASHBOARD = Path(__file__).parent / "dashboard"
 """The teacher's dashboard page and its script (shipped with goldlab)."""
 PORT = 8866
+TEACHER_CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: "
+               "blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+               "frame-ancestors 'none'")
+"""What the dashboard page may load: its own files, nothing else."""
 CLASSES = Path.home() / "goldlab-classes"
 """Where a new class's file (and its log) goes unless another file is named."""
 T = TypeVar("T")
@@ -398,10 +402,12 @@ class NotFound(ApiHandler):
 
 
 class TeacherPage(StaticFileHandler):
-    """The dashboard's files: never cached by a proxy, never framed by another site."""
+    """The dashboard's files: checked with the server on each visit, never framed by another
+    site, running only their own script (a name that looks like HTML stays text anyway)."""
 
     def set_extra_headers(self, path: str) -> None:
         self.set_header("Cache-Control", "no-cache")
+        self.set_header("Content-Security-Policy", TEACHER_CSP)
         self.set_header("X-Frame-Options", "DENY")
         self.set_header("Referrer-Policy", "no-referrer")
 
