@@ -195,7 +195,10 @@ def test_a_student_version_runs_asks_in_the_app_and_shows_no_answer_anywhere(
     module = lesson_of(executed)
     text = text_of(executed)
     assert text.count("Your answer") >= len(module.quiz.keys())  # an answer box each
-    assert "placeholder='your guess, e.g." in text  # the Predict first box
+    shown = [t for _, t in readable(executed)]  # every widget's texts, placeholders too
+    assert any(t.startswith("your guess, e.g.") for t in shown)  # the Predict first box
+    assert sum(t == "<i>Not in a class: your results stay in this page.</i>"
+               for t in shown) == 1  # no class server here: said once
     read = getattr(module, "READ_FROM_TABLE", frozenset())  # answers read from a table shown
     found = {key: leaks(executed, key) for key in module.quiz.keys()  # noqa: SIM118
              if key not in read}
