@@ -22,6 +22,7 @@ reference.  The goal: a redraw under 1 s at 40,000 rows.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import statistics
 import tempfile
@@ -114,10 +115,8 @@ def main() -> None:
             loop_box.append(asyncio.get_running_loop())
             ready.set()
             await asyncio.Event().wait()
-        try:
+        with contextlib.suppress(RuntimeError):  # the loop stopped at the end
             asyncio.run(serve())
-        except RuntimeError:
-            pass  # the loop stopped at the end of the benchmark
 
     threading.Thread(target=run, daemon=True).start()
     ready.wait(10)
