@@ -1,7 +1,7 @@
 """Exact chances of the next refill of the offer, as a seat of Gold! can work them out.
 
 The cards a seat has not seen (the draw pile, the cards removed face down at set-up, and any
-scoring-pile cards it did not see scored: :mod:`goldlab.games.gold.knowledge`) are,
+scoring-pile cards it did not see scored: :mod:`goldlab.games.gold.observation`) are,
 for that seat, in a random order: each card of the next refill is any of them
 with the same chance.  So the next card revealed is of a colour with chance
 K/N, and a refill of n cards misses a colour with the hypergeometric chance
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from goldlab.core.presentation import Expectation, Odds
 from goldlab.games.gold.cards import ALL_CARDS, COLOURS
-from goldlab.games.gold.knowledge import unseen_by
+from goldlab.games.gold.observation import unseen_by
 from goldlab.games.gold.rules import OFFER_SIZE
 
 if TYPE_CHECKING:

@@ -21,9 +21,8 @@ from typing import TYPE_CHECKING
 
 from goldlab.core.state import CHANCE, TERMINAL
 from goldlab.games.gold.cards import Card
-from goldlab.games.gold.knowledge import scored_in_public
-from goldlab.games.gold.rules import BONUS, OVER
-from goldlab.games.gold.scoring import points
+from goldlab.games.gold.observation import scored_in_public
+from goldlab.games.gold.rules import BONUS, OVER, points
 from goldlab.games.gold.targets import (
     NO_BONUS,
     card_ids,

@@ -29,8 +29,7 @@ from goldlab.games.gold.cards import (
     full_deck,
     sort_key,
 )
-from goldlab.games.gold.rules import ACTION, BONUS, OFFER_SIZE, OVER, REMOVED_UNSEEN
-from goldlab.games.gold.scoring import find_set
+from goldlab.games.gold.rules import ACTION, BONUS, OFFER_SIZE, OVER, REMOVED_UNSEEN, find_set
 
 if TYPE_CHECKING:
     from goldlab.games.gold.state import GoldState

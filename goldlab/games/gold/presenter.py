@@ -36,10 +36,9 @@ from goldlab.core.values import Action, Event
 from goldlab.games.gold.actions import DealDonkey, Exchange, Reveal, Steal, Take
 from goldlab.games.gold.cards import Card
 from goldlab.games.gold.events import FINAL, REFILL, SetCompleted
-from goldlab.games.gold.inspector import breakdown, pages
-from goldlab.games.gold.knowledge import face_down_now, told_without
+from goldlab.games.gold.inspector import breakdown, pages, scoring_parts, set_scored_page
+from goldlab.games.gold.observation import face_down_now, told_without
 from goldlab.games.gold.odds import refill_method, refill_odds
-from goldlab.games.gold.parts import scoring_parts, set_scored_page
 from goldlab.games.gold.picture import card_name, seat_names, table_html
 from goldlab.games.gold.rulebook import GAMEPLAY, QUOTES
 from goldlab.games.gold.rules import BONUS, EXCHANGES, NO_BONUS, STEALS, TAKES
@@ -209,7 +208,7 @@ class GoldPresenter(Presenter):
                    seat: int | None, *, memory: bool = False, names: Sequence[str] = (),
                    now: State[Any] | None = None,
                    keep_last_turn: bool = False) -> tuple[str, str] | None:
-        """The end of the game scored on the table (:mod:`goldlab.games.gold.parts`): the set
+        """The end of the game scored on the table (:mod:`goldlab.games.gold.inspector`): the set
         that step completed, colour scoring colour by colour, then (None) final points.
 
         Scored after the game, everything may be shown: the piles lie face up."""

@@ -53,9 +53,11 @@ from goldlab.games.gold.rules import (
     OFFER_SIZE,
     OVER,
     REMOVED_UNSEEN,
+    colour_scoring,
+    points,
+    score_a_set,
     take_or_exchange,
 )
-from goldlab.games.gold.scoring import colour_scoring, points, score_a_set
 
 if TYPE_CHECKING:
     from goldlab.games.gold.game import GoldGame

@@ -4,7 +4,7 @@ offer and takes the green 4", "the violet 5 is turned up".
 The notation (``take red:8``) stays the actions' and events' ``str``; these sentences are
 what the view's log, move list and inspector say.  A card the viewer may not be told
 about now (in memory mode, a card of which a copy lies in a scoring pile) is "a card to
-remember", exactly as :func:`goldlab.games.gold.knowledge.told_without` leaves it out of
+remember", exactly as :func:`goldlab.games.gold.observation.told_without` leaves it out of
 the notation.
 """
 
@@ -35,7 +35,7 @@ from goldlab.games.gold.events import (
     SetCompleted,
     SetScored,
 )
-from goldlab.games.gold.knowledge import A_CARD, told_without
+from goldlab.games.gold.observation import A_CARD, told_without
 from goldlab.games.gold.picture import card_name
 
 Name = Callable[[Card], str]

@@ -1,4 +1,4 @@
-"""Gold!'s steps done in parts, as positions (goldlab/games/gold/parts.py): derived from the
+"""Gold!'s steps done in parts, as positions (goldlab/games/gold/inspector.py): derived from the
 engine's events, they end where the engine ends, one part per inspector page."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import re
 
 import goldlab
 from goldlab.games.gold.events import ColourScored
-from goldlab.games.gold.parts import scoring_parts
+from goldlab.games.gold.inspector import scoring_parts
 from goldlab.games.gold.presenter import GoldPresenter
 from goldlab.games.gold.state import GoldState
 

@@ -141,7 +141,7 @@ def test_a_players_view_shows_opponents_pile_sizes_and_the_removed_count() -> No
 def test_a_redeal_keeps_every_card_that_was_scored_in_public() -> None:
     from collections import Counter
 
-    from goldlab.games.gold.knowledge import scored_in_public
+    from goldlab.games.gold.observation import scored_in_public
 
     checked = 0
     for seed in range(30):
@@ -172,7 +172,7 @@ def test_a_state_rebuilt_from_json_keeps_the_publicly_scored_cards_in_a_redeal()
     from collections import Counter
 
     from goldlab.core.record import from_json
-    from goldlab.games.gold.knowledge import scored_in_public
+    from goldlab.games.gold.observation import scored_in_public
 
     checked = 0
     for seed in range(12):

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from goldlab.games.gold.cards import ALL_CARDS, COLOURS, Card, card, cards, sort_key
 from goldlab.games.gold.events import ColourScored, GameOver, GrandFinalBegins
 from goldlab.games.gold.position import from_position
-from goldlab.games.gold.scoring import colour_scoring, find_set
+from goldlab.games.gold.rules import colour_scoring, find_set
 
 
 def score_colour(colour: str, tableaux: list[tuple[Card, ...]]) -> ColourScored:
