@@ -9,7 +9,7 @@ An HTML fragment with one scoped ``<style>`` (root classes ``gl-board gl-gold``)
 script and nothing from the net.  Text and backgrounds use JupyterLab's theme
 variables (with light fallbacks), so the table reads in the light and the dark theme;
 cards are saturated colours with white bold text (contrast 5:1 or more).  The ids of
-the targets are those of :mod:`goldlab.games.gold.targets`.
+the targets are those of :mod:`goldlab.games.gold.clicks`.
 """
 
 from __future__ import annotations
@@ -21,15 +21,15 @@ from typing import TYPE_CHECKING
 
 from goldlab.core.state import CHANCE, TERMINAL
 from goldlab.games.gold.cards import Card
-from goldlab.games.gold.observation import scored_in_public
-from goldlab.games.gold.rules import BONUS, OVER, points
-from goldlab.games.gold.targets import (
+from goldlab.games.gold.clicks import (
     NO_BONUS,
     card_ids,
     offer_prefix,
     selected_card,
     tableau_prefix,
 )
+from goldlab.games.gold.observation import scored_in_public
+from goldlab.games.gold.rules import BONUS, OVER, points
 
 if TYPE_CHECKING:
     from goldlab.games.gold.observation import GoldView

@@ -2,7 +2,7 @@
 your tableau, then a card on offer, to exchange; after a set, click an opponent's card
 for the bonus (or the "No bonus" button).
 
-Target ids are those of :mod:`goldlab.games.gold.targets`.  A click always means the
+Target ids are those of :mod:`goldlab.games.gold.clicks`.  A click always means the
 action a player would mean, legal or not, so an illegal one is refused by the state
 with its rule ("A) Take a card", "B) Exchange a card", "Scoring a set"); a click is
 refused here only when no action of Gold! fits it (not your turn, the game is over).
@@ -35,18 +35,10 @@ from goldlab.core.state import CHANCE, TERMINAL, State, Step
 from goldlab.core.values import Action, Event
 from goldlab.games.gold.actions import DealDonkey, Exchange, Reveal, Steal, Take
 from goldlab.games.gold.cards import Card
-from goldlab.games.gold.events import FINAL, REFILL, SetCompleted
-from goldlab.games.gold.inspector import breakdown, pages, scoring_parts, set_scored_page
-from goldlab.games.gold.observation import face_down_now, told_without
-from goldlab.games.gold.odds import refill_method, refill_odds
-from goldlab.games.gold.picture import card_name, seat_names, table_html
-from goldlab.games.gold.rulebook import GAMEPLAY, QUOTES
-from goldlab.games.gold.rules import BONUS, EXCHANGES, NO_BONUS, STEALS, TAKES
-from goldlab.games.gold.state import GoldState
-from goldlab.games.gold.targets import (
+from goldlab.games.gold.clicks import (
     NO_BONUS as NO_BONUS_TARGET,
 )
-from goldlab.games.gold.targets import (
+from goldlab.games.gold.clicks import (
     OFFER,
     TABLEAU,
     card_ids,
@@ -58,6 +50,14 @@ from goldlab.games.gold.targets import (
     tableau_id,
     tableau_prefix,
 )
+from goldlab.games.gold.events import FINAL, REFILL, SetCompleted
+from goldlab.games.gold.inspector import breakdown, pages, scoring_parts, set_scored_page
+from goldlab.games.gold.observation import face_down_now, told_without
+from goldlab.games.gold.odds import refill_method, refill_odds
+from goldlab.games.gold.picture import card_name, seat_names, table_html
+from goldlab.games.gold.rulebook import GAMEPLAY, QUOTES
+from goldlab.games.gold.rules import BONUS, EXCHANGES, NO_BONUS, STEALS, TAKES
+from goldlab.games.gold.state import GoldState
 from goldlab.games.gold.words import refusal, said, said_events
 
 if TYPE_CHECKING:
