@@ -124,11 +124,11 @@ function trialsPicture(ask) {
   // 95 % interval as a band across
   const picture = frame(ask.title);
   const most = Math.max(10, ...ask.points.map((p) => p.trials));
-  const x = (n) => LEFT + (n / most) * (W - LEFT - RIGHT);
+  const x = (n) => LEFT + (n / (most * 1.06)) * (W - LEFT - RIGHT);  // room for the last dot
   const y = (v) => H - BOTTOM - v * (H - BOTTOM - TOP);
   for (const tick of [0, 0.5, 1]) label(picture, LEFT - 4, y(tick) + 4, tick.toString(), "end");
   label(picture, x(0), H - BOTTOM + 16, "0");
-  label(picture, x(most), H - BOTTOM + 16, String(most), "end");
+  label(picture, x(most), H - BOTTOM + 16, String(most));
   label(picture, (LEFT + W - RIGHT) / 2, H - 4, "each student's trials (dot: their share)");
   if (ask.trials > 0) {
     const band = svg("rect", { x: LEFT, y: y(ask.high), width: W - LEFT - RIGHT,
@@ -146,7 +146,7 @@ function trialsPicture(ask) {
   }
   if (ask.exact !== null && ask.exact !== undefined) {
     exactLine(picture, LEFT, y(ask.exact), W - RIGHT, y(ask.exact), ask.exact,
-              W - RIGHT - 2, y(ask.exact) - 4, "end");
+              LEFT + 4, y(ask.exact) - 6, "start");
   }
   return picture;
 }
