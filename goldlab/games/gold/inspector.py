@@ -39,7 +39,7 @@ from goldlab.games.gold.events import (
     SetCompleted,
     SetScored,
 )
-from goldlab.games.gold.picture import Lit, card_name, cards_name, chip_html, chips_html, seat_names
+from goldlab.games.gold.picture import Lit, chip_html, chips_html
 from goldlab.games.gold.rulebook import (
     BONUS_NOT_PRESENT,
     BONUS_NOT_SET,
@@ -50,6 +50,7 @@ from goldlab.games.gold.rulebook import (
     TIE,
 )
 from goldlab.games.gold.rules import BONUS, points
+from goldlab.games.gold.words import card_name, cards_name, seat_names
 
 if TYPE_CHECKING:
     from goldlab.games.gold.state import GoldState

@@ -30,6 +30,7 @@ from goldlab.games.gold.clicks import (
 )
 from goldlab.games.gold.observation import scored_in_public
 from goldlab.games.gold.rules import BONUS, OVER, points
+from goldlab.games.gold.words import card_name, seat_names
 
 if TYPE_CHECKING:
     from goldlab.games.gold.observation import GoldView
@@ -107,23 +108,6 @@ STYLE = (
     + _COLOUR_RULES
     + "</style>"
 )
-
-
-def seat_names(players: int, names: Sequence[str] = ()) -> tuple[str, ...]:
-    """The players' names: ``names`` when there is one per seat, else ``seat N``."""
-    if len(names) >= players:
-        return tuple(str(n) for n in names[:players])
-    return tuple(f"seat {s}" for s in range(players))
-
-
-def card_name(c: Card) -> str:
-    """A card as a player says it: ``green 4``, ``red donkey``."""
-    return f"{c.colour} donkey" if c.is_donkey else f"{c.colour} {c.value}"
-
-
-def cards_name(cs: Sequence[Card]) -> str:
-    """Cards as a player says them, separated by commas (``nothing`` for none)."""
-    return ", ".join(card_name(c) for c in cs) or "nothing"
 
 
 def chip_html(c: Card) -> str:

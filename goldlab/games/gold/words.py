@@ -36,9 +36,25 @@ from goldlab.games.gold.events import (
     SetScored,
 )
 from goldlab.games.gold.observation import A_CARD, told_without
-from goldlab.games.gold.picture import card_name
 
 Name = Callable[[Card], str]
+
+
+def seat_names(players: int, names: Sequence[str] = ()) -> tuple[str, ...]:
+    """The players' names: ``names`` when there is one per seat, else ``seat N``."""
+    if len(names) >= players:
+        return tuple(str(n) for n in names[:players])
+    return tuple(f"seat {s}" for s in range(players))
+
+
+def card_name(c: Card) -> str:
+    """A card as a player says it: ``green 4``, ``red donkey``."""
+    return f"{c.colour} donkey" if c.is_donkey else f"{c.colour} {c.value}"
+
+
+def cards_name(cs: Sequence[Card]) -> str:
+    """Cards as a player says them, separated by commas (``nothing`` for none)."""
+    return ", ".join(card_name(c) for c in cs) or "nothing"
 
 
 def the(c: Card) -> str:
