@@ -56,12 +56,19 @@ from typing import Any, ClassVar, TypeVar
 from tornado.httpserver import HTTPServer
 from tornado.iostream import IOStream
 from tornado.netutil import bind_sockets
-from tornado.web import Application, HTTPError, RequestHandler, StaticFileHandler
+from tornado.web import (
+    Application,
+    HTTPError,
+    RequestHandler,
+    StaticFileHandler,
+    stream_request_body,
+)
 
 from goldlab.classroom.asks import lessons
 from goldlab.classroom.static import PrecompressedStaticFileHandler
 from goldlab.classroom.store import (
     NOT_SAVED,
+    PER_MINUTE,
     SESSION,
     ClassError,
     ClassStore,
@@ -152,8 +159,14 @@ class Class:
         self.reader.shutdown(wait=False, cancel_futures=True)
 
 
+@stream_request_body
 class ApiHandler(RequestHandler):
-    """Every ``/api/`` answer: JSON, bounded, checked; errors as ``{"ok": false, "error"}``."""
+    """Every ``/api/`` answer: JSON, bounded, checked; errors as ``{"ok": false, "error"}``.
+
+    The body is read as it arrives (``stream_request_body``): a request that announces more
+    than :attr:`Limits.body` bytes is answered 413 before its body is read, the token and
+    the student are checked before it too, and no more than the limit is ever kept.
+    """
 
     teacher = False
     """Teacher endpoints need the token and no student cookie."""
@@ -164,6 +177,8 @@ class ApiHandler(RequestHandler):
         self.room = room
         self.data: dict[str, Any] = {}
         self.me = ""
+        self._chunks: list[bytes] = []
+        self._size = 0
 
     def set_default_headers(self) -> None:
         self.set_header("Content-Type", "application/json; charset=utf-8")
@@ -172,16 +187,25 @@ class ApiHandler(RequestHandler):
 
     def prepare(self) -> None:
         length = self.request.headers.get("Content-Length", "0")
-        if not length.isdigit() or int(length) > self.room.limits.body or len(
-                self.request.body) > self.room.limits.body:
+        if not length.isdigit() or int(length) > self.room.limits.body:
             raise Refused(413, "That request is too big.")
         if self.teacher:
             if not self.room.store.is_teacher(self.request.headers.get(TOKEN_HEADER)):
                 raise Refused(403, "Only the teacher's link can do this.")
         else:
             self.me = self._student()
-        if self.request.method == "POST":
-            self.data = self._body()
+
+    def data_received(self, chunk: bytes) -> None:
+        self._size += len(chunk)
+        if self._size <= self.room.limits.body:
+            self._chunks.append(chunk)
+
+    def json(self) -> dict[str, Any]:
+        """The request's JSON object (read once the body is in), or a refusal."""
+        if self._size > self.room.limits.body:
+            raise Refused(413, "That request is too big.")
+        self.data = self._body(b"".join(self._chunks))
+        return self.data
 
     def _student(self) -> str:
         """The student's id from the cookie, or a new one (limited per address)."""
@@ -196,13 +220,13 @@ class ApiHandler(RequestHandler):
                         expires_days=400)
         return me
 
-    def _body(self) -> dict[str, Any]:
+    def _body(self, body: bytes) -> dict[str, Any]:
         """The request's JSON object, with exactly the fields of :attr:`fields`."""
         kind = self.request.headers.get("Content-Type", "").split(";")[0].strip().lower()
         if kind != "application/json":
             raise Refused(400, "Send JSON (Content-Type: application/json).")
         try:
-            data = json.loads(self.request.body.decode("utf-8"), parse_constant=_no_constant)
+            data = json.loads(body.decode("utf-8"), parse_constant=_no_constant)
         except (UnicodeDecodeError, ValueError, RecursionError):
             raise Refused(400, "That request is not valid JSON.") from None
         if not isinstance(data, dict) or _depth(data) > MAX_DEPTH:
@@ -281,6 +305,7 @@ class Name(ApiHandler):
     fields: ClassVar[dict[str, tuple[type, ...]]] = {"name": (str,)}
 
     async def post(self) -> None:
+        self.json()
         if not self.room.allow("name", self.me, self.room.limits.names_per_minute):
             raise Refused(429, "Too many name changes: wait a minute.")
         name = await self.store(True, self.room.store.set_name, self.me, self.data["name"])
@@ -295,7 +320,9 @@ class Submit(ApiHandler):
         "lesson": (str,), "key": (str,), "value": (int, float, dict), "nonce": (str,)}
 
     async def post(self) -> None:
-        data = self.data
+        data = self.json()
+        if not self.room.allow("submit", self.me, 2 * PER_MINUTE):
+            raise Refused(429, "Too many results in a minute: wait a moment.")
         receipt = await self.store(True, _submit, self.room.store, self.me, data["lesson"],
                                    data["key"], data["value"], data["nonce"])
         self.answer(counted=receipt.counted, row=receipt.row)
@@ -344,6 +371,7 @@ class Reveal(ApiHandler):
     fields: ClassVar[dict[str, tuple[type, ...]]] = {"lesson": (str,), "key": (str,)}
 
     async def post(self) -> None:
+        self.json()
         store = self.room.store
         await self.store(True, store.reveal, store.token, self.data["lesson"],
                          self.data["key"], missing=404)
@@ -358,6 +386,7 @@ class Hide(ApiHandler):
     fields: ClassVar[dict[str, tuple[type, ...]]] = {"student": (str,), "hidden": (bool,)}
 
     async def post(self) -> None:
+        self.json()
         store = self.room.store
         await self.store(True, store.hide, store.token, self.data["student"],
                          self.data["hidden"])
@@ -371,6 +400,7 @@ class Rename(ApiHandler):
     fields: ClassVar[dict[str, tuple[type, ...]]] = {"student": (str,), "name": (str,)}
 
     async def post(self) -> None:
+        self.json()
         store = self.room.store
         name = await self.store(True, store.rename, store.token, self.data["student"],
                                 self.data["name"])

@@ -189,6 +189,24 @@ class TestStudents(ClassServerCase):
                               headers={"Content-Type": "text/plain"})
         assert code == 400  # a form from another site cannot post JSON
 
+    def test_a_huge_body_is_refused_before_it_is_read(self) -> None:
+        import socket
+
+        with socket.create_connection(("127.0.0.1", self.get_http_port())) as raw:
+            raw.sendall(b"POST /api/submit HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                        b"application/json\r\nContent-Length: 100000000\r\n\r\n{")
+            raw.settimeout(5)
+            answer = b""
+            while b"too big" not in answer:
+                self.io_loop.run_sync(lambda: _sleep(0.05))
+                try:
+                    answer += raw.recv(4096)
+                except TimeoutError:
+                    break
+        assert answer.startswith(b"HTTP/1.1 413"), answer[:100]
+        code, answer = Browser(self).request("/api/submit", raw=b" " * 5000 + b"{}")
+        assert code == 413
+
     def test_the_rate_limit_follows_the_student_across_a_new_page(self) -> None:
         ann = self.student("Ann")
         for i in range(PER_MINUTE):

@@ -256,3 +256,72 @@ def test_a_kernel_killed_mid_submit_leaves_the_class_whole(tmp_path: Path) -> No
     for i in range(PER_MINUTE - 1):
         reopened.submit(session, "Ann", *FLIPS, trials(1, 2), nonce=f"k{i}")
     assert reopened.pooled(*FLIPS, token=reopened.token).trials == 2 * (PER_MINUTE - 1)
+
+
+OLD_SCHEMA = """
+CREATE TABLE class (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE submission (id INTEGER PRIMARY KEY, session TEXT NOT NULL, name TEXT NOT NULL,
+    lesson TEXT NOT NULL, key TEXT NOT NULL, kind TEXT NOT NULL, value REAL, successes INTEGER,
+    trials INTEGER, at REAL NOT NULL, nonce TEXT NOT NULL, UNIQUE (session, nonce));
+CREATE TABLE reveal (lesson TEXT NOT NULL, key TEXT NOT NULL, at REAL NOT NULL,
+    PRIMARY KEY (lesson, key));
+INSERT INTO class VALUES ('token', 'old-token'), ('started', '0');
+"""
+
+
+def test_a_class_file_from_before_the_server_gets_names_and_tallies(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite"
+    old = sqlite3.connect(path)
+    old.executescript(OLD_SCHEMA)
+    ann, bob, ann_again = new_session(), new_session(), new_session()
+    old.executemany("INSERT INTO submission (session, name, lesson, key, kind, value, successes,"
+                    " trials, at, nonce) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?)", [
+                        (ann, "Ann", *FLIPS, "trials", None, 3, 10, "a"),
+                        (ann, "Ann", *FLIPS, "trials", None, 4, 10, "b"),
+                        (bob, "Bob", *GUESS, "prediction", 0.2, None, None, "c"),
+                        (bob, "Bob", *GUESS, "prediction", 0.4, None, None, "d"),
+                        (ann_again, "ANN", *FLIPS, "trials", None, 1, 5, "e")])
+    old.commit()
+    old.close()
+    store = ClassStore.open(path)
+    pooled = store.pooled(*FLIPS, token="old-token")
+    assert (pooled.successes, pooled.trials) == (8, 25)
+    assert [name for name, _, _ in pooled.students] == ["Ann", "ANN (2)"]  # one name each
+    assert store.pooled(*GUESS, token="old-token").values == (0.4,)
+    assert store.changes() == 5
+    store.submit(bob, None, *GUESS, 0.3, nonce="f")  # Bob goes on under his name
+    assert store.pooled(*GUESS, token="old-token").values == (0.3,)
+
+
+def test_names_fold_case_width_and_look_alikes_but_not_other_names() -> None:
+    from goldlab.classroom.names import fold
+
+    same = ["Ann", "ANN", "ann", " Ann", "\u0410nn", "\uff21\uff4e\uff4e", "\u0391nn"]
+    assert len({fold(name) for name in same}) == 1
+    assert fold("Olga") == fold("0lga") and fold("Ivan") == fold("lvan")
+    assert fold("Marie") == fold("rnarie")  # rn is read as m
+    different = ["Ann", "Anna", "Ana", "Añn", "Anne", "Ben"]
+    assert len({fold(name) for name in different}) == len(different)
+
+
+def test_a_student_renames_themself_and_the_teacher_hides_and_renames(
+        store: ClassStore) -> None:
+    from goldlab.classroom.store import NameTaken
+
+    ann, bob = new_session(), new_session()
+    assert store.set_name(ann, " Ann  Lee ") == "Ann Lee"
+    store.set_name(bob, "Bob")
+    with pytest.raises(NameTaken):
+        store.set_name(bob, "ANN LEE")
+    store.submit(ann, None, *FLIPS, trials(4, 10), nonce="a")
+    store.submit(bob, None, *FLIPS, trials(1, 10), nonce="b")
+    store.set_name(ann, "Annie")
+    assert [n for n, _, _ in store.pooled(*FLIPS, token=store.token).students] == [
+        "Annie", "Bob"]
+    store.hide(store.token, bob, True)
+    assert store.pooled(*FLIPS, token=store.token).trials == 10
+    store.rename(store.token, ann, "A.")
+    assert store.student(ann) == store.students(token=store.token)[0]
+    assert store.student(ann).name == "A."  # type: ignore[union-attr]
+    with pytest.raises(ClassError):
+        store.hide("wrong", ann, True)
