@@ -48,7 +48,7 @@ from __future__ import annotations
 import copy
 import itertools
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from goldlab.core.errors import OptionsError
 from goldlab.core.registry import make_game
@@ -91,11 +91,66 @@ from goldlab.games.goldland.phases import (
     TURN,
 )
 from goldlab.games.goldland.rules import hand_usable
-from goldlab.games.goldland.state import _FIELDS, GoldlandState
 from goldlab.games.goldland.temple import temple_setup
 from goldlab.games.goldland.tiles import ADVENTURES
 
+if TYPE_CHECKING:
+    from goldlab.games.goldland.state import GoldlandState
+
 TileSpec = str | tuple[str, int]
+
+
+class GoldlandPosition(NamedTuple):
+    """The whole position of a Goldland game, immutable and comparable: what undo, clone and
+    records keep (the state's snapshot).
+
+    Lists of the state are tuples here; spaces, tiles and articles are indexes
+    (a board entry is ``tile index * 4 + quarter turns``, -1 when empty).  The
+    JSON form (:meth:`GoldlandState._snapshot_to_json`) has one key per field,
+    in this order, with spaces and tiles by name.
+    """
+
+    phase: str
+    turn: int
+    round: int
+    board: tuple[int, ...]
+    unseen: tuple[int, ...]
+    coast_queue: tuple[int, ...]
+    treasure_at: tuple[bool, ...]
+    stock: tuple[int, ...]
+    token_stock: int
+    treasure_stock: int
+    packs: tuple[tuple[int, ...], ...]
+    tokens: tuple[int, ...]
+    gold: tuple[int, ...]
+    pos: tuple[int, ...]
+    camps_left: tuple[int, ...]
+    camps: tuple[tuple[int, int], ...]
+    markers: tuple[int, ...]
+    amulets_left: int
+    bonus: int
+    reserve: int
+    box_paid: int
+    first_arrival: int
+    bonus_open: bool
+    end_reason: str
+    capped: bool
+    move: int
+    allowance: int
+    steps: int
+    path: tuple[int, ...]
+    red_here: bool
+    camp_right: bool
+    acquired: bool
+    explored: bool
+    acted: bool
+    hand: tuple[int, ...]
+    drawn: int
+    explore_at: int
+
+
+FIELDS = GoldlandPosition._fields
+"""The snapshot's field names, in order (the keys of its JSON form)."""
 
 
 def build(players: int = 4, *, tiles: Mapping[str, TileSpec] | None = None,
@@ -120,8 +175,7 @@ def build(players: int = 4, *, tiles: Mapping[str, TileSpec] | None = None,
     """
     options = {"coast": "shown", **options}
     game = make_game("goldland", players, **options)
-    state = game.new_state(seed, mode=mode, auto_chance=auto_chance)
-    assert isinstance(state, GoldlandState)
+    state = cast("GoldlandState", game.new_state(seed, mode=mode, auto_chance=auto_chance))
     tileset = state.tileset
     if coast is not None:
         if len(coast) != len(COAST_SLOTS):
@@ -558,7 +612,7 @@ def _turn_problem(state: GoldlandState) -> str | None:
 def _coast_problem(state: GoldlandState) -> str | None:
     """While the coast is dealt nothing else has happened: all as set up."""
     fresh = state.game.new_state(0, mode="study", auto_chance=False)
-    for field, mine, setup in zip(_FIELDS, state._save(), fresh._save(), strict=True):
+    for field, mine, setup in zip(FIELDS, state._save(), fresh._save(), strict=True):
         if field not in ("board", "coast_queue") and _plain(mine) != _plain(setup):
             return f"'{field}' must be as set up while the coast is dealt"
     return None

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from goldlab.core.options import check_seat
 from goldlab.core.state import CHANCE, TERMINAL, State
@@ -75,6 +75,7 @@ from goldlab.games.goldland.events import (
 )
 from goldlab.games.goldland.observation import GoldlandView
 from goldlab.games.goldland.phases import COAST, DRAW, MOVING, NOT_MOVED, OVER, PLACE, TURN
+from goldlab.games.goldland.position import FIELDS, GoldlandPosition
 from goldlab.games.goldland.scoring import final_scores
 from goldlab.games.goldland.tiles import Tile, TileSet
 
@@ -84,56 +85,6 @@ if TYPE_CHECKING:
 STARTING_KIT = {PROVISION: 3, PEARL: 2}
 """'3 provisions and 2 pearls, which he takes from the stock … on numbers 8-12'."""
 
-class GoldlandSnapshot(NamedTuple):
-    """The whole position, immutable and comparable: what undo, clone and records keep.
-
-    Lists of the state are tuples here; spaces, tiles and articles are indexes
-    (a board entry is ``tile index * 4 + quarter turns``, -1 when empty).  The
-    JSON form (:meth:`GoldlandState._snapshot_to_json`) has one key per field,
-    in this order, with spaces and tiles by name.
-    """
-
-    phase: str
-    turn: int
-    round: int
-    board: tuple[int, ...]
-    unseen: tuple[int, ...]
-    coast_queue: tuple[int, ...]
-    treasure_at: tuple[bool, ...]
-    stock: tuple[int, ...]
-    token_stock: int
-    treasure_stock: int
-    packs: tuple[tuple[int, ...], ...]
-    tokens: tuple[int, ...]
-    gold: tuple[int, ...]
-    pos: tuple[int, ...]
-    camps_left: tuple[int, ...]
-    camps: tuple[tuple[int, int], ...]
-    markers: tuple[int, ...]
-    amulets_left: int
-    bonus: int
-    reserve: int
-    box_paid: int
-    first_arrival: int
-    bonus_open: bool
-    end_reason: str
-    capped: bool
-    move: int
-    allowance: int
-    steps: int
-    path: tuple[int, ...]
-    red_here: bool
-    camp_right: bool
-    acquired: bool
-    explored: bool
-    acted: bool
-    hand: tuple[int, ...]
-    drawn: int
-    explore_at: int
-
-
-_FIELDS = GoldlandSnapshot._fields
-"""The snapshot's field names, in order (the keys of its JSON form)."""
 _new_tuple = tuple.__new__
 
 
@@ -319,9 +270,9 @@ class GoldlandState(State["GoldlandGame"]):
         """
 
     # ------------------------------------------------------------ snapshots
-    def _save(self) -> GoldlandSnapshot:
+    def _save(self) -> GoldlandPosition:
         # Positional, in the order of the fields: a snapshot is taken before every step.
-        return _new_tuple(GoldlandSnapshot, (
+        return _new_tuple(GoldlandPosition, (
             self.phase, self.turn, self.round, tuple(self.board), tuple(self.unseen),
             tuple(self.coast_queue), tuple(self.treasure_at), tuple(self.stock),
             self.token_stock, self.treasure_stock, tuple(map(tuple, self.packs)),
@@ -333,7 +284,7 @@ class GoldlandState(State["GoldlandGame"]):
             self.explore_at,
         ))
 
-    def _load(self, snapshot: GoldlandSnapshot) -> None:
+    def _load(self, snapshot: GoldlandPosition) -> None:
         s = snapshot
         self.phase, self.turn, self.round = s.phase, s.turn, s.round
         self.board = list(s.board)
@@ -359,7 +310,7 @@ class GoldlandState(State["GoldlandGame"]):
         self.drawn, self.explore_at = s.drawn, s.explore_at
         self._legal = None
 
-    def _snapshot_to_json(self, snapshot: GoldlandSnapshot) -> Any:
+    def _snapshot_to_json(self, snapshot: GoldlandPosition) -> Any:
         s = snapshot
         data: dict[str, Any] = s._asdict()
         data["board"] = {
@@ -376,7 +327,7 @@ class GoldlandState(State["GoldlandGame"]):
         data["explore_at"] = cell_name(s.explore_at) if s.explore_at >= 0 else None
         return _plain(data)
 
-    def _snapshot_from_json(self, data: Any) -> GoldlandSnapshot:
+    def _snapshot_from_json(self, data: Any) -> GoldlandPosition:
         """Read the JSON form strictly: each field on its own, exact values only.
 
         The data may come from a hostile file: anything malformed is a
@@ -387,13 +338,13 @@ class GoldlandState(State["GoldlandGame"]):
         if not isinstance(data, dict):
             raise ValueError("a Goldland position is a JSON object of its fields")
         for key in data:
-            if key not in _FIELDS:
+            if key not in FIELDS:
                 raise ValueError(f"{key!r}: not a field of a Goldland position")
-        for field in _FIELDS:
+        for field in FIELDS:
             if field not in data:
                 raise ValueError(f"'{field}': missing")
         tiles = {t.id: t.index for t in self.tiles}
-        values: dict[str, Any] = {f: _frozen(data[f]) for f in _FIELDS}
+        values: dict[str, Any] = {f: _frozen(data[f]) for f in FIELDS}
         values["board"] = _board_from_json(data["board"], tiles)
         unseen = [_tile("unseen", t, tiles) for t in _list("unseen", data["unseen"])]
         values["unseen"] = _distinct("unseen", unseen, lambda i: self.tiles[i].id)
@@ -409,7 +360,7 @@ class GoldlandState(State["GoldlandGame"]):
         values["drawn"] = -1 if drawn is None else _tile("drawn", drawn, tiles)
         at = data["explore_at"]
         values["explore_at"] = -1 if at is None else _cell("explore_at", at)
-        return GoldlandSnapshot(**values)
+        return GoldlandPosition(**values)
 
     def _position_problem(self) -> str | None:
         from goldlab.games.goldland.position import problem
