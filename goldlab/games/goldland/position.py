@@ -176,6 +176,30 @@ def build(players: int = 4, *, tiles: Mapping[str, TileSpec] | None = None,
     options = {"coast": "shown", **options}
     game = make_game("goldland", players, **options)
     state = cast("GoldlandState", game.new_state(seed, mode=mode, auto_chance=auto_chance))
+    _lay_tiles(state, coast, tiles)
+    amulets = _equip_the_players(state, pawns, packs, tokens, gold)
+    _place_camps_and_markers(state, camps, markers)
+    _place_treasures(state, treasures, treasure_stock)
+    # -- temple
+    state.amulets_left = players - amulets
+    state.first_arrival = first_arrival
+    state.bonus_open = bonus_open
+    if bonus is not None:
+        state.bonus = bonus
+    if reserve is not None:
+        state.reserve = reserve
+    state.end_reason = end_reason
+    _begin_the_turn(state, turn, round)
+    state._become_position(state._save())
+    found = problem(state)
+    if found is not None:  # what a record could not load again
+        raise OptionsError(f"not a Goldland position: {found}")
+    return state
+
+
+def _lay_tiles(state: GoldlandState, coast: Sequence[str] | None,
+               tiles: Mapping[str, TileSpec] | None) -> None:
+    """The coast (ten free coastal tile ids) and the inner tiles named; the rest face down."""
     tileset = state.tileset
     if coast is not None:
         if len(coast) != len(COAST_SLOTS):
@@ -199,7 +223,14 @@ def build(players: int = 4, *, tiles: Mapping[str, TileSpec] | None = None,
         raise OptionsError("a tile is laid twice")
     state.unseen = sorted(t.index for t in tileset.inner() if t.index not in set(laid))
     state.coast_queue = []
-    # -- players
+
+
+def _equip_the_players(state: GoldlandState, pawns: Sequence[str] | None,
+                       packs: Sequence[str] | None, tokens: Sequence[int] | None,
+                       gold: Sequence[int] | None) -> int:
+    """Adventurers, backpacks, discovery tokens and gold; the stock is what is left.
+    Returns how many amulets the backpacks hold."""
+    players = state.players
     state.pos = [parse_cell(p) for p in pawns] if pawns is not None else [START] * players
     state.pos += [START] * (players - len(state.pos))
     for c in state.pos:
@@ -224,7 +255,13 @@ def build(players: int = 4, *, tiles: Mapping[str, TileSpec] | None = None,
     state.token_stock = DISCOVERY_TOKENS - sum(state.tokens)
     if state.token_stock < 0:
         raise OptionsError(f"only {DISCOVERY_TOKENS} discovery tokens exist")
-    # -- camps and markers
+    return amulets
+
+
+def _place_camps_and_markers(state: GoldlandState, camps: Sequence[tuple[str, int]],
+                             markers: Mapping[str, int] | None) -> None:
+    """Camps on adventure tiles (space, seat) and the adventure markers' holders."""
+    players = state.players
     camp_list = sorted((parse_cell(c), s) for c, s in camps)
     for c, s in camp_list:
         camp_tile = state.tile_at(c)
@@ -236,7 +273,11 @@ def build(players: int = 4, *, tiles: Mapping[str, TileSpec] | None = None,
     state.markers = [-1] * len(ADVENTURES)
     for key, holder in (markers or {}).items():
         state.markers[ADVENTURES.index(key)] = holder
-    # -- treasures
+
+
+def _place_treasures(state: GoldlandState, treasures: Sequence[str] | None,
+                     treasure_stock: int | None) -> None:
+    """Treasures on the spaces named (by default every laid treasure field) and the stock."""
     if treasures is None:
         spots = [c for c in range(CELLS) if state.board[c] >= 0
                  and state.tiles[state.board[c] >> 2].treasure_field]
@@ -251,16 +292,10 @@ def build(players: int = 4, *, tiles: Mapping[str, TileSpec] | None = None,
         if not 0 <= treasure_stock <= state.treasure_stock:
             raise OptionsError(f"treasure_stock must be 0-{state.treasure_stock} here")
         state.treasure_stock = treasure_stock  # the others are out of play (dug and spent)
-    # -- temple
-    state.amulets_left = players - amulets
-    state.first_arrival = first_arrival
-    state.bonus_open = bonus_open
-    if bonus is not None:
-        state.bonus = bonus
-    if reserve is not None:
-        state.reserve = reserve
-    state.end_reason = end_reason
-    # -- the turn
+
+
+def _begin_the_turn(state: GoldlandState, turn: int, round: int) -> None:
+    """Seat ``turn`` at the very beginning of its turn in round ``round``."""
     state.phase = TURN
     state.turn = turn
     state.round = round
@@ -271,11 +306,6 @@ def build(players: int = 4, *, tiles: Mapping[str, TileSpec] | None = None,
     state.red_here = state.camp_right = state.acquired = state.explored = state.acted = False
     state.hand = [0] * N_ARTICLES
     state.drawn = state.explore_at = -1
-    state._become_position(state._save())
-    found = problem(state)
-    if found is not None:  # what a record could not load again
-        raise OptionsError(f"not a Goldland position: {found}")
-    return state
 
 
 # ---------------------------------------------------------------- checking
