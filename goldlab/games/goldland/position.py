@@ -340,9 +340,18 @@ def _in(value: object, low: int, high: int) -> bool:
 
 
 def _form_problem(state: GoldlandState) -> str | None:
-    """Types, sizes and index ranges of every field."""
+    """Types, sizes and index ranges of every field (the first wrong one, in field order)."""
+    for check in (_turn_form_problem, _board_form_problem, _supplies_form_problem,
+                  _places_form_problem, _flags_form_problem):
+        found = check(state)
+        if found is not None:
+            return found
+    return None
+
+
+def _turn_form_problem(state: GoldlandState) -> str | None:
+    """The phase, the seat to move and the round."""
     n = state.players
-    n_tiles = len(state.tiles)
     phase = state.phase
     if type(phase) is not str or phase not in PHASES:
         return f"'phase' must be one of {', '.join(PHASES)}"
@@ -350,6 +359,11 @@ def _form_problem(state: GoldlandState) -> str | None:
         return f"'turn' must be a seat from 0 to {n - 1}"
     if not _whole(state.round) or state.round < 1:
         return "'round' must be a whole number from 1"
+    return None
+
+def _board_form_problem(state: GoldlandState) -> str | None:
+    """The grid's tiles, the face-down and coastal tiles, the path, the treasures."""
+    n_tiles = len(state.tiles)
     board = state.board
     if not isinstance(board, list | tuple) or len(board) != CELLS:
         return f"'board' must have {CELLS} spaces"
@@ -367,6 +381,11 @@ def _form_problem(state: GoldlandState) -> str | None:
     if not isinstance(treasure_at, list | tuple) or len(treasure_at) != CELLS or not all(
             _flag(t) for t in treasure_at):
         return f"'treasure_at' must mark each of the {CELLS} spaces true or false"
+    return None
+
+def _supplies_form_problem(state: GoldlandState) -> str | None:
+    """The stock, the hand, the counters, the backpacks and each seat's counts."""
+    n = state.players
     if not _counts(state.stock, N_ARTICLES):
         return f"'stock' must hold {N_ARTICLES} whole numbers from 0 (one per article)"
     if not _counts(state.hand, N_ARTICLES):
@@ -391,6 +410,11 @@ def _form_problem(state: GoldlandState) -> str | None:
             return f"'{field}' must hold one whole number from 0 per seat ({n})"
     if any(c > CAMPS_PER_PLAYER for c in state.camps_left):
         return f"'camps_left': each player has {CAMPS_PER_PLAYER} camps"
+    return None
+
+def _places_form_problem(state: GoldlandState) -> str | None:
+    """Adventurers, camps, adventure markers and the first at the temple."""
+    n = state.players
     pos = state.pos
     if not isinstance(pos, list | tuple) or len(pos) != n or not all(
             _in(c, 0, CELLS) for c in pos):
@@ -409,6 +433,11 @@ def _form_problem(state: GoldlandState) -> str | None:
                 f"{len(ADVENTURES)} adventure markers")
     if not _in(state.first_arrival, -1, n):
         return "'first_arrival' must be a seat, or -1 before anyone reached the temple"
+    return None
+
+def _flags_form_problem(state: GoldlandState) -> str | None:
+    """The turn's flags and progress, the drawn tile, the space explored."""
+    n_tiles = len(state.tiles)
     for field in ("bonus_open", "capped", "red_here", "camp_right", "acquired", "explored",
                   "acted"):
         if not _flag(getattr(state, field)):
@@ -424,7 +453,6 @@ def _form_problem(state: GoldlandState) -> str | None:
     if not _in(state.explore_at, -1, CELLS):
         return "'explore_at' must be a space of the grid, or none"
     return None
-
 
 def _tiles_problem(state: GoldlandState) -> str | None:
     """Each tile on its kind of space, turned as the rules lay it, at most once."""
