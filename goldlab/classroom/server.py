@@ -237,19 +237,22 @@ class ApiHandler(RequestHandler):
         return data
 
     async def store(self, write: bool, work: Callable[..., T], *args: Any,
-                    missing: int = 400) -> T:
+                    missing: int = 400, wait: float | None = None) -> T:
         """Run ``work(*args)`` on the store's writer or reader thread, at most
         :attr:`Limits.save_wait` seconds; the store's refusals become answers (``missing``:
         the status of a plain refusal, 404 where it means an unknown lesson or key)."""
         pool = self.room.writer if write else self.room.reader
         future = asyncio.get_running_loop().run_in_executor(pool, work, *args)
+        wait = self.room.limits.save_wait if wait is None else wait
         try:
-            return await asyncio.wait_for(future, self.room.limits.save_wait)
+            return await asyncio.wait_for(future, wait)
         except TimeoutError:
-            log.error("the class file %s did not answer within %.1f s (locked by another "
-                      "program, or a slow disk): the student was told it was not saved",
-                      self.room.store.path, self.room.limits.save_wait)
-            raise Refused(503, NOT_SAVED) from None
+            log.error("the class file %s did not answer a %s within %.1f s (locked by another "
+                      "program, or a slow disk)%s", self.room.store.path,
+                      "write" if write else "read", wait,
+                      ": the student was told it was not saved" if write else "")
+            raise Refused(503, NOT_SAVED if write else "The class server is busy: try again "
+                          "in a moment.") from None
         except NotSaved as failed:
             log.error("could not write the class file %s: %s", self.room.store.path,
                       failed.cause)
@@ -414,7 +417,7 @@ class Export(ApiHandler):
 
     async def get(self) -> None:
         store = self.room.store
-        text = await self.store(False, _export, store)
+        text = await self.store(False, _export, store, wait=60.0)  # every row: longer
         self.set_header("Content-Type", "text/csv; charset=utf-8")
         self.set_header("Content-Disposition", 'attachment; filename="class.csv"')
         self.finish(text)
