@@ -189,6 +189,36 @@ class Lit:
     """Per seat, the colour of the tableau's cards being scored (None: none)."""
 
 
+@dataclass(frozen=True)
+class _Drawing:
+    """How one picture is drawn: whose eyes, who may click what, what is lit.
+
+    ``clickable``: cards are click targets (the view's board) or plain (an observation's
+    own picture in a notebook); ``root``: the board's classes."""
+
+    seat: int | None
+    label: Sequence[str]
+    clickable: bool
+    acting: int | None = None
+    give: Card | None = None
+    public: Sequence[Sequence[Card]] = ()
+    declinable: bool = False
+    selection: str = ""
+    legal: frozenset[str] = frozenset()
+    memory: bool = False
+    masked: frozenset[Card] = frozenset()
+    root: str = "gl-board gl-gold"
+    lit: Lit | None = None
+
+    def card(self, c: Card, target: str, says: str) -> str:
+        """A card of the table: face down if masked, a click target if clickable."""
+        if c in self.masked:
+            return _backs(1, FACE_DOWN_NOW)
+        if self.clickable:
+            return _target_card(c, target, says, self.legal, self.selection)
+        return _card(c)
+
+
 def table_html(state: GoldState, seat: int | None, *, selection: str = "",
                legal: frozenset[str] = frozenset(), memory: bool = False,
                names: Sequence[str] = (), masked: frozenset[Card] = frozenset(),
@@ -201,123 +231,138 @@ def table_html(state: GoldState, seat: int | None, *, selection: str = "",
     view = state.omniscient() if seat is None else state.observation(seat)
     mover = view.to_move if lit is None else TERMINAL  # a part of scoring: nobody moves
     acting = mover if mover >= 0 and (seat is None or seat == mover) else None
-    return _draw(view, seat, seat_names(view.players, names), acting=acting,
-                 give=selected_card(state, acting, selection), public=scored_in_public(state),
-                 declinable=state.options.bonus_may_be_declined, selection=selection,
-                 legal=legal, memory=memory, masked=masked, lit=lit)
+    return _draw(view, _Drawing(
+        seat, seat_names(view.players, names), clickable=True, acting=acting,
+        give=selected_card(state, acting, selection), public=scored_in_public(state),
+        declinable=state.options.bonus_may_be_declined, selection=selection, legal=legal,
+        memory=memory, masked=masked, lit=lit))
 
 
 def view_html(view: GoldView, names: Sequence[str] = ()) -> str:
     """The table as an observation shows it (its ``_repr_html_`` in a notebook): the view's
     picture, without click targets (root classes ``gl-board gl-state gl-gold``)."""
-    return _draw(view, view.player, seat_names(view.players, names), acting=None, give=None,
-                 public=tuple(() for _ in range(view.players)), declinable=False,
-                 root="gl-board gl-state gl-gold")
+    return _draw(view, _Drawing(
+        view.player, seat_names(view.players, names), clickable=False,
+        public=tuple(() for _ in range(view.players)), root="gl-board gl-state gl-gold"))
 
 
-def _draw(view: GoldView, seat: int | None, label: Sequence[str], *, acting: int | None,
-          give: Card | None, public: Sequence[Sequence[Card]], declinable: bool,
-          selection: str = "", legal: frozenset[str] = frozenset(), memory: bool = False,
-          masked: frozenset[Card] = frozenset(), root: str = "gl-board gl-gold",
-          lit: Lit | None = None) -> str:
-    """The picture of ``view``: clickable cards when drawn for a view (``root`` without
-    ``gl-state``), plain cards for an observation's own picture; ``lit``: a part of
-    scoring (its status line, its cards lit, nobody to move)."""
-    mover = view.to_move if lit is None else TERMINAL
-    clickable = "gl-state" not in root
-    parts = [STYLE, f'<div class="{root}" data-seat="{"" if seat is None else seat}">']
+def _draw(view: GoldView, d: _Drawing) -> str:
+    """The picture of ``view`` as ``d`` says: the status line, the offer and the draw pile,
+    each player's tableau and scoring pile, and what lies outside the game."""
+    lit = d.lit
     status = (lit.status if lit is not None
-              else _status(view, seat, label, give, declinable, clickable))
-    parts.append(f'<div class="gl-status" role="status">{escape(status)}</div>')
-    # The middle of the table: the offer and the draw pile.
-    offer_cards = []
-    for c, target in zip(view.offer, card_ids(offer_prefix(), view.offer), strict=True):
-        offer_cards.append(_backs(1, FACE_DOWN_NOW) if c in masked else _target_card(
-            c, target, _offer_says(c, view.phase, acting, give), legal, selection)
-            if clickable else _card(c))
+              else _status(view, d.seat, d.label, d.give, d.declinable, d.clickable))
+    return "".join((
+        STYLE, f'<div class="{d.root}" data-seat="{"" if d.seat is None else d.seat}">',
+        f'<div class="gl-status" role="status">{escape(status)}</div>',
+        _middle(view, d),
+        *(_player(view, d, s) for s in range(view.players)),
+        _outside(view, d),
+        "</div>",
+    ))
+
+
+def _middle(view: GoldView, d: _Drawing) -> str:
+    """The middle of the table: the offer, the draw pile and, at a set, "No bonus"."""
+    mover = view.to_move if d.lit is None else TERMINAL
+    offer_cards = "".join(
+        d.card(c, target, _offer_says(c, view.phase, d.acting, d.give))
+        for c, target in zip(view.offer, card_ids(offer_prefix(), view.offer), strict=True))
     draw = _backs(view.draw_pile, "cards in the draw pile")
     removed = view.removed_unseen
     draw_note = (f"{view.draw_pile} left, {removed} removed face down" if view.draw_pile
                  else "empty: Grand Final!" if view.grand_final and mover != TERMINAL else "empty")
-    parts.append(
+    html = (
         '<div class="gl-middle">'
         f'<div class="gl-zone gl-offer"><div class="gl-title">Offer</div>'
-        f'{_row("".join(offer_cards), "no cards on offer")}</div>'
+        f'{_row(offer_cards, "no cards on offer")}</div>'
         f'<div class="gl-zone gl-draw"><div class="gl-title">Draw pile</div>'
         f'{_row(draw, "")}<div class="gl-note">{escape(draw_note)}</div></div>'
         "</div>"
     )
-    if view.phase == BONUS and clickable:
+    if view.phase == BONUS and d.clickable:
         says = "No bonus: score the set without taking a card"
-        classes = "gl-button gl-target" + (" gl-legal" if NO_BONUS in legal else "")
-        parts.append(
-            f'<div class="{classes}" data-target="{NO_BONUS}" tabindex="0" role="button" '
-            f'title="{says}" aria-label="{says}">No bonus</div>'
-        )
-    # The players: tableau and scoring pile each.
-    for s in range(view.players):
-        tableau = view.tableaux[s]
-        cards_html = []
-        for c, target in zip(tableau, card_ids(tableau_prefix(s), tableau), strict=True):
-            if c in masked:
-                cards_html.append(_backs(1, FACE_DOWN_NOW))
-                continue
-            says = _tableau_says(c, s, label, view.phase, acting, give)
-            card = _target_card(c, target, says, legal, selection) if clickable else _card(c)
-            cards_html.append(_lighted(card, lit is not None and c.colour in lit.tableau[s:s + 1]))
-        pile = view.scoring_piles[s]
-        size = view.pile_sizes[s]
-        if memory:
-            shown: tuple[Card, ...] = ()
-        elif pile is not None:
-            shown = pile
-        else:
-            shown = tuple(public[s][:size])
-        hidden = size - len(shown)
-        scored = len(shown) - (lit.piles[s] if lit is not None and s < len(lit.piles) else 0)
-        pile_html = "".join(_lighted(_card(c), i >= scored) for i, c in enumerate(shown)) \
-            + _backs(hidden, "cards face down")
-        if size == 0:
-            pile_note = ""
-        elif hidden == 0:
-            pile_note = f"{points(shown)} points"
-        elif shown:
-            pile_note = f"{points(shown)} points seen, {hidden} face down"
-        else:
-            pile_note = f"{hidden} face down" if not memory else f"{hidden} face down: remember!"
-        badges = ""
-        if s == seat:
-            badges += '<span class="gl-badge gl-you">you</span>'
-        if s == mover:
-            badges += '<span class="gl-badge">to move</span>'
-        parts.append(
-            f'<div class="gl-player{" gl-to-move" if s == mover else ""}" data-seat="{s}">'
-            f'<div><span class="gl-name">{escape(label[s])}</span>{badges}</div>'
-            '<div class="gl-rows">'
-            f'<div><div class="gl-title">Tableau</div>{_row("".join(cards_html))}</div>'
-            f'<div><div class="gl-title">Scoring pile</div>{_row(pile_html, "empty")}'
-            f'<div class="gl-note">{escape(pile_note)}</div></div>'
-            "</div></div>"
-        )
-    if view.outcome is not None and not clickable:  # the view shows its own banner
-        scores = ", ".join(f"{label[s]} {p}" for s, p in enumerate(view.outcome.scores))
+        classes = "gl-button gl-target" + (" gl-legal" if NO_BONUS in d.legal else "")
+        html += (f'<div class="{classes}" data-target="{NO_BONUS}" tabindex="0" role="button" '
+                 f'title="{says}" aria-label="{says}">No bonus</div>')
+    return html
+
+
+def _player(view: GoldView, d: _Drawing, s: int) -> str:
+    """Seat ``s``'s place at the table: its name, its tableau and its scoring pile."""
+    lit = d.lit
+    mover = view.to_move if lit is None else TERMINAL
+    tableau = view.tableaux[s]
+    cards_html = []
+    for c, target in zip(tableau, card_ids(tableau_prefix(s), tableau), strict=True):
+        card = d.card(c, target, _tableau_says(c, s, d.label, view.phase, d.acting, d.give))
+        lit_here = c not in d.masked and lit is not None and c.colour in lit.tableau[s:s + 1]
+        cards_html.append(_lighted(card, lit_here))
+    pile_html, pile_note = _scoring_pile(view, d, s)
+    badges = ""
+    if s == d.seat:
+        badges += '<span class="gl-badge gl-you">you</span>'
+    if s == mover:
+        badges += '<span class="gl-badge">to move</span>'
+    return (
+        f'<div class="gl-player{" gl-to-move" if s == mover else ""}" data-seat="{s}">'
+        f'<div><span class="gl-name">{escape(d.label[s])}</span>{badges}</div>'
+        '<div class="gl-rows">'
+        f'<div><div class="gl-title">Tableau</div>{_row("".join(cards_html))}</div>'
+        f'<div><div class="gl-title">Scoring pile</div>{_row(pile_html, "empty")}'
+        f'<div class="gl-note">{escape(pile_note)}</div></div>'
+        "</div></div>"
+    )
+
+
+def _scoring_pile(view: GoldView, d: _Drawing, s: int) -> tuple[str, str]:
+    """Seat ``s``'s scoring pile (the cards the viewer may know face up) and its note."""
+    pile = view.scoring_piles[s]
+    size = view.pile_sizes[s]
+    if d.memory:
+        shown: tuple[Card, ...] = ()
+    elif pile is not None:
+        shown = pile
+    else:
+        shown = tuple(d.public[s][:size])
+    hidden = size - len(shown)
+    lit = d.lit
+    scored = len(shown) - (lit.piles[s] if lit is not None and s < len(lit.piles) else 0)
+    pile_html = "".join(_lighted(_card(c), i >= scored) for i, c in enumerate(shown)) \
+        + _backs(hidden, "cards face down")
+    if size == 0:
+        pile_note = ""
+    elif hidden == 0:
+        pile_note = f"{points(shown)} points"
+    elif shown:
+        pile_note = f"{points(shown)} points seen, {hidden} face down"
+    else:
+        pile_note = f"{hidden} face down" if not d.memory else f"{hidden} face down: remember!"
+    return pile_html, pile_note
+
+
+def _outside(view: GoldView, d: _Drawing) -> str:
+    """Below the players: the final scores (an observation's own picture), the cards
+    discarded in colour scoring, the box (2 players) and the unseen cards."""
+    parts = []
+    if view.outcome is not None and not d.clickable:  # the view shows its own banner
+        scores = ", ".join(f"{d.label[s]} {p}" for s, p in enumerate(view.outcome.scores))
         parts.append(f'<div class="gl-zone gl-final"><div class="gl-title">Final scores</div>'
                      f"{escape(scores)}</div>")
     if view.discard:
-        fresh = len(view.discard) - (lit.discard if lit is not None else 0)
+        fresh = len(view.discard) - (d.lit.discard if d.lit is not None else 0)
         chips = " ".join(_lighted(chip_html(c), i >= fresh) for i, c in enumerate(view.discard))
         parts.append(f'<div class="gl-zone gl-discard"><div class="gl-title">Discarded in colour '
                      f"scoring</div>{chips}</div>")
     if view.box:
         parts.append(f'<div class="gl-note">In the box (2 players): {chips_html(view.box)}</div>')
-    if view.unseen is not None and not memory:
+    if view.unseen is not None and not d.memory:
         unseen = [c for c, n in view.unseen for _ in range(n)]
         parts.append(
             f"<details class=\"gl-note\"><summary>Unseen cards ({len(unseen)}): "
-            f"{view.draw_pile} in the draw pile, {removed} out of the game face down</summary>"
-            f"{chips_html(unseen)}</details>"
+            f"{view.draw_pile} in the draw pile, {view.removed_unseen} out of the game face "
+            f"down</summary>{chips_html(unseen)}</details>"
         )
-    parts.append("</div>")
     return "".join(parts)
 
 
