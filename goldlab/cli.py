@@ -208,6 +208,7 @@ def _classroom(args: argparse.Namespace, ctrl_c: CtrlC) -> int:
     from goldlab.classroom import ClassStore
     from goldlab.classroom.server import (
         Limits,
+        check_class_file,
         check_site,
         default_site,
         listen,
@@ -224,9 +225,9 @@ def _classroom(args: argparse.Namespace, ctrl_c: CtrlC) -> int:
         print(f"wrote {len(store.rows(token=store.token))} rows to {out}")
         return 0
     site = check_site(args.site or default_site())
+    path = check_class_file(args.class_file or new_class_file(), site)
     sockets = listen(args.port, args.network)  # a port in use stops here, before any file
     limits = Limits()
-    path = args.class_file or new_class_file()
     if path.exists():
         store = ClassStore.open(path, busy=limits.busy)
     else:

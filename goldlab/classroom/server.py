@@ -557,6 +557,16 @@ def check_site(site: Path) -> Path:
     return site.resolve()
 
 
+def check_class_file(path: Path, site: Path) -> Path:
+    """``path`` unless it lies inside the student site, where any student could download it
+    (with the teacher's token and every name) and its log."""
+    if path.resolve().is_relative_to(site.resolve()):
+        raise ClassError(f"the class file {path} is inside the student site {site}: students "
+                         "could download it; keep it elsewhere (the default is "
+                         "~/goldlab-classes)")
+    return path
+
+
 def new_class_file(folder: Path = CLASSES) -> Path:
     """A fresh file name for a class started now (never one that exists)."""
     stamp = datetime.now().strftime("%Y-%m-%d-%H%M")
@@ -639,6 +649,7 @@ def serve(store: ClassStore, site: Path, *, port: int = PORT, network: bool = Fa
     (tests); ``on_stop`` as soon as a stop arrives.
     """
     site = check_site(site)
+    check_class_file(store.path, site)
     if sockets is None:
         sockets = listen(port, network)
     handlers = start_logging(log_file or store.path.with_suffix(".log"))
@@ -695,6 +706,7 @@ __all__ = [
     "COOKIE",
     "TOKEN_HEADER",
     "Limits",
+    "check_class_file",
     "check_site",
     "default_site",
     "http_server",

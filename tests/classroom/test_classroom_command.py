@@ -62,6 +62,14 @@ def test_a_missing_site_names_the_command_that_builds_it(
     assert "python3 dev.py lite" in capsys.readouterr().err
 
 
+def test_a_class_file_inside_the_site_is_refused(site: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["classroom", "--port", str(_free_port()), "--site", str(site),
+                   "--class-file", str(site / "class.sqlite")])
+    assert status == 2 and "students could download it" in capsys.readouterr().err
+    assert not (site / "class.sqlite").exists()
+
+
 def test_export_writes_the_rows_with_formulas_neutralised(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     store = ClassStore.create(tmp_path / "class.sqlite")
