@@ -603,7 +603,22 @@ def listen(port: int, network: bool) -> list[socket.socket]:
         raise ClassError(f"cannot listen on port {port}: {error.strerror}") from None
 
 
-def start_logging(log_file: Path) -> list[logging.Handler]:
+class HideToken(logging.Filter):
+    """A last guard: any log line that would hold the teacher's token has it blanked (no
+    line of goldlab's holds it; this covers a library's message quoting a request)."""
+
+    def __init__(self, token: str) -> None:
+        super().__init__()
+        self.token = token
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage()
+        if self.token and self.token in text:
+            record.msg, record.args = text.replace(self.token, "[the teacher's token]"), None
+        return True
+
+
+def start_logging(log_file: Path, token: str = "") -> list[logging.Handler]:
     """The class's log: ``log_file`` (rotated at 5 MB, three kept) gets everything from INFO
     on, the terminal warnings and errors.  Tornado's own messages go there too."""
     log_file.parent.mkdir(parents=True, exist_ok=True)
@@ -615,6 +630,8 @@ def start_logging(log_file: Path) -> list[logging.Handler]:
     to_terminal.setLevel(logging.WARNING)
     to_terminal.setFormatter(logging.Formatter("goldlab classroom: %(message)s"))
     handlers: list[logging.Handler] = [to_file, to_terminal]
+    for handler in handlers:
+        handler.addFilter(HideToken(token))
     for name in ("goldlab.classroom", "tornado"):
         logger = logging.getLogger(name)
         logger.setLevel(logging.INFO)
@@ -652,7 +669,7 @@ def serve(store: ClassStore, site: Path, *, port: int = PORT, network: bool = Fa
     check_class_file(store.path, site)
     if sockets is None:
         sockets = listen(port, network)
-    handlers = start_logging(log_file or store.path.with_suffix(".log"))
+    handlers = start_logging(log_file or store.path.with_suffix(".log"), store.token)
     host = lan_address() if network else "127.0.0.1"
     base = f"http://{host}:{port}"
     students, teacher = f"{base}/", f"{base}/teacher.html#token={store.token}"

@@ -142,3 +142,18 @@ def test_a_class_serves_logs_without_the_token_and_ends_on_sigterm(tmp_path: Pat
     assert token not in log
     with pytest.raises(OSError):  # the port is free again: nothing of the class is left
         socket.create_connection(("127.0.0.1", port), 1).close()
+
+
+def test_a_library_line_quoting_the_token_has_it_blanked(tmp_path: Path) -> None:
+    import logging
+
+    from goldlab.classroom.server import start_logging, stop_logging
+
+    handlers = start_logging(tmp_path / "class.log", "the-token-123")
+    try:
+        logging.getLogger("tornado.application").error(
+            "Uncaught exception %r", {"X-Goldlab-Token": "the-token-123"})
+    finally:
+        stop_logging(handlers)
+    text = (tmp_path / "class.log").read_text()
+    assert "Uncaught exception" in text and "the-token-123" not in text
