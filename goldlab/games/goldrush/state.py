@@ -127,46 +127,8 @@ class GoldrushState(State["GoldrushGame"]):
         """
         state = cls(game, seed, mode, auto_chance)
         n = game.players
-        known_cards = {int(p): _card(c) for p, c in (known or {}).items()}
-        if any(not 0 <= p < TABLE_SIZE for p in known_cards):
-            raise OptionsError("known positions must be 0-63")
-        taken_cards = [cards(t) if isinstance(t, str) else tuple(t) for t in taken]
-        taken_cards += [()] * (n - len(taken_cards))
-        if len(taken_cards) != n or any(not c.is_gold for t in taken_cards for c in t):
-            raise OptionsError(f"taken must list gold cards for at most {n} seats")
-        placed = [0] * KINDS
-        for c in [*known_cards.values(), *(c for t in taken_cards for c in t)]:
-            placed[c.index] += 1
-        if removed == "rest":
-            if unknown is None:
-                raise OptionsError("removed='rest' needs the unknown cards listed")
-            unknown_cards = cards(unknown) if isinstance(unknown, str) else tuple(unknown)
-            for c in unknown_cards:
-                placed[c.index] += 1
-            removed_cards: tuple[Card, ...] = tuple(
-                ALL_CARDS[k] for k in range(KINDS) for _ in range(DECK[k] - placed[k])
-            )
-        else:
-            removed_cards = cards(removed) if isinstance(removed, str) else tuple(removed)
-            for c in removed_cards:
-                placed[c.index] += 1
-            if unknown is None:
-                unknown_cards = tuple(
-                    ALL_CARDS[k] for k in range(KINDS) for _ in range(DECK[k] - placed[k])
-                )
-            else:
-                unknown_cards = cards(unknown) if isinstance(unknown, str) else tuple(unknown)
-        counts = [0] * KINDS
-        for c in (*known_cards.values(), *unknown_cards, *removed_cards,
-                  *(c for t in taken_cards for c in t)):
-            counts[c.index] += 1
-        if counts != list(DECK):
-            diff = ", ".join(
-                f"{ALL_CARDS[k]} {counts[k]}/{DECK[k]}"
-                for k in range(KINDS)
-                if counts[k] != DECK[k]
-            )
-            raise OptionsError(f"the position does not account for the 64 cards: {diff}")
+        known_cards, unknown_cards, removed_cards, taken_cards = _where_the_cards_are(
+            n, known, unknown, removed, taken)
         free = [p for p in range(TABLE_SIZE) if p not in known_cards]
         if len(unknown_cards) > len(free):
             raise OptionsError("more cards than positions")
@@ -465,3 +427,52 @@ class GoldrushState(State["GoldrushGame"]):
 def _card(spec: CardSpec) -> Card:
     return spec if isinstance(spec, Card) else card(spec)
 
+
+def _where_the_cards_are(
+    n: int, known: Mapping[int, CardSpec] | None, unknown: str | Sequence[Card] | None,
+    removed: str | Sequence[Card], taken: Sequence[str | Sequence[Card]],
+) -> tuple[dict[int, Card], tuple[Card, ...], tuple[Card, ...], list[tuple[Card, ...]]]:
+    """The cards of a hand-built position (see :meth:`GoldrushState.from_position`): those
+    seen at known positions, those never flipped, those out of the game and each seat's
+    gold, checked to account for the 64 cards."""
+    known_cards = {int(p): _card(c) for p, c in (known or {}).items()}
+    if any(not 0 <= p < TABLE_SIZE for p in known_cards):
+        raise OptionsError("known positions must be 0-63")
+    taken_cards = [cards(t) if isinstance(t, str) else tuple(t) for t in taken]
+    taken_cards += [()] * (n - len(taken_cards))
+    if len(taken_cards) != n or any(not c.is_gold for t in taken_cards for c in t):
+        raise OptionsError(f"taken must list gold cards for at most {n} seats")
+    placed = [0] * KINDS
+    for c in [*known_cards.values(), *(c for t in taken_cards for c in t)]:
+        placed[c.index] += 1
+    if removed == "rest":
+        if unknown is None:
+            raise OptionsError("removed='rest' needs the unknown cards listed")
+        unknown_cards = cards(unknown) if isinstance(unknown, str) else tuple(unknown)
+        for c in unknown_cards:
+            placed[c.index] += 1
+        removed_cards: tuple[Card, ...] = tuple(
+            ALL_CARDS[k] for k in range(KINDS) for _ in range(DECK[k] - placed[k])
+        )
+    else:
+        removed_cards = cards(removed) if isinstance(removed, str) else tuple(removed)
+        for c in removed_cards:
+            placed[c.index] += 1
+        if unknown is None:
+            unknown_cards = tuple(
+                ALL_CARDS[k] for k in range(KINDS) for _ in range(DECK[k] - placed[k])
+            )
+        else:
+            unknown_cards = cards(unknown) if isinstance(unknown, str) else tuple(unknown)
+    counts = [0] * KINDS
+    for c in (*known_cards.values(), *unknown_cards, *removed_cards,
+              *(c for t in taken_cards for c in t)):
+        counts[c.index] += 1
+    if counts != list(DECK):
+        diff = ", ".join(
+            f"{ALL_CARDS[k]} {counts[k]}/{DECK[k]}"
+            for k in range(KINDS)
+            if counts[k] != DECK[k]
+        )
+        raise OptionsError(f"the position does not account for the 64 cards: {diff}")
+    return known_cards, unknown_cards, removed_cards, taken_cards
