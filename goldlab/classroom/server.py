@@ -643,9 +643,14 @@ def start_logging(log_file: Path, token: str = "") -> list[logging.Handler]:
 
 
 def stop_logging(handlers: list[logging.Handler]) -> None:
+    """Undo :func:`start_logging` (the loggers pass their records up again)."""
     for name in ("goldlab.classroom", "tornado"):
+        logger = logging.getLogger(name)
         for handler in handlers:
-            logging.getLogger(name).removeHandler(handler)
+            logger.removeHandler(handler)
+        logger.propagate = True
+        logger.setLevel(logging.NOTSET)
+    logging.getLogger("tornado.access").disabled = False
     for handler in handlers:
         handler.close()
 
