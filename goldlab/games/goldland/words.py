@@ -189,6 +189,15 @@ def _action(action: Action, lead: Event | None, who: str, label: Callable[[int],
 
 def _event(event: Event, label: Callable[[int], str], tile: TileName) -> str:
     """One event as a sentence with the players' names."""
+    for say in (_table_event, _movement_event, _action_event):
+        said = say(event, label, tile)
+        if said is not None:
+            return said
+    return _plain(event, label)  # pragma: no cover - every event of Goldland is said above
+
+
+def _table_event(event: Event, label: Callable[[int], str], tile: TileName) -> str | None:
+    """The set-up, the turns and rounds, the end of the game."""
     match event:
         case CoastLaid(tile=t, at=at):
             return f"the {tile(t)} tile is laid {space(at)}"
@@ -204,6 +213,19 @@ def _event(event: Event, label: Callable[[int], str], tile: TileName) -> str:
             return f"{label(seat)}'s amulet brings 1 gold from the {source}"
         case GameEndTriggered(reason=reason):
             return f"{reason}: the round is played to the end, then the game ends"
+        case TurnCapReached(rounds=rounds):
+            return f"the game is stopped after {rounds} rounds (a simulation's cap) and scored"
+        case GameOver(scores=scores, winners=winners):
+            held = ", ".join(f"{label(s)} {p}" for s, p in enumerate(scores))
+            who = " and ".join(label(w) for w in winners)
+            verb = "share the victory" if len(winners) > 1 else "wins"
+            return f"game over ({held} gold): {who} {verb}"
+    return None
+
+
+def _movement_event(event: Event, label: Callable[[int], str], tile: TileName) -> str | None:
+    """The movement phase: discarding, steps, adventures, camps and markers."""
+    match event:
         case Discarded(seat=seat, article=article, allowance=allowance):
             return (f"{label(seat)} puts a {article_name(article)} back in the stock "
                     f"(may now move {_n(allowance, 'space')})")
@@ -235,6 +257,12 @@ def _event(event: Event, label: Callable[[int], str], tile: TileName) -> str:
             if steps == 0:
                 return f"{label(seat)} ends the move without stepping, {space(at)}"
             return f"{label(seat)} ends the move {space(at)} after {_n(steps, 'space')}"
+    return None
+
+
+def _action_event(event: Event, label: Callable[[int], str], tile: TileName) -> str | None:
+    """The action phase: equipment, exchanges, exploring, treasures, the temple."""
+    match event:
         case Acquired(seat=seat, articles=kit, tile=t):
             return f"{label(seat)} takes {_kit(kit)} from the {tile(t)}'s equipment line"
         case Exchanged(seat=seat, tokens=tokens, article=article, into_hand=hand, to_use=use):
@@ -269,14 +297,7 @@ def _event(event: Event, label: Callable[[int], str], tile: TileName) -> str:
             return f"{label(seat)} has no free backpack space for the amulet"
         case Passed(seat=seat):
             return f"{label(seat)} passes: no action this turn"
-        case TurnCapReached(rounds=rounds):
-            return f"the game is stopped after {rounds} rounds (a simulation's cap) and scored"
-        case GameOver(scores=scores, winners=winners):
-            held = ", ".join(f"{label(s)} {p}" for s, p in enumerate(scores))
-            who = " and ".join(label(w) for w in winners)
-            verb = "share the victory" if len(winners) > 1 else "wins"
-            return f"game over ({held} gold): {who} {verb}"
-    return _plain(event, label)  # pragma: no cover - every event of Goldland is said above
+    return None
 
 
 _SEAT = re.compile(r"\bseat (\d)\b")
