@@ -117,14 +117,7 @@ def ratings(results: pd.DataFrame | PlayedResults, *, anchor: str | None = None,
     ties one half) and ``separated`` (rating finite only thanks to the correction).
     The model, anchor and correction are in ``table.attrs["ladder"]``.
     """
-    if not isinstance(results, pd.DataFrame) and isinstance(results, PlayedResults):
-        alpha = results.alpha if alpha is None else alpha
-        results = results.results
-    alpha = ALPHA if alpha is None else alpha
-    if isinstance(alpha, bool) or not isinstance(alpha, (int, float)) or not 0 < alpha < 1:
-        raise OptionsError(f"alpha must be a number between 0 and 1, got {alpha!r}")
-    if correction not in ("firth", "none"):
-        raise OptionsError(f"correction must be 'firth' or 'none', got {correction!r}")
+    results, alpha = _checked(results, correction, alpha)
     pairs = pairwise_results(results)
     frame = _check_results(results)
     bots = sorted(frame["bot"].astype(str).unique())
@@ -159,14 +152,6 @@ def ratings(results: pd.DataFrame | PlayedResults, *, anchor: str | None = None,
     from scipy.stats import norm
 
     z = float(norm.ppf(1 - alpha / 2))
-    games = frame.groupby(frame["bot"].astype(str))
-    won = (games["won"].sum() if "won" in frame.columns
-           else games["rank"].apply(lambda r: int((r == 1).sum())))
-    scored = (pd.concat([pairs.groupby("bot")["points"].sum(),
-                         pairs.assign(points=pairs["meetings"] - pairs["points"])
-                         .groupby("opponent")["points"].sum()]).groupby(level=0).sum())
-    met = (pd.concat([pairs.groupby("bot")["meetings"].sum(),
-                      pairs.groupby("opponent")["meetings"].sum()]).groupby(level=0).sum())
     table = pd.DataFrame({
         "bot": bots,
         "rating": logit * ELO,
@@ -174,9 +159,7 @@ def ratings(results: pd.DataFrame | PlayedResults, *, anchor: str | None = None,
         "ci_low": (logit - z * se) * ELO,
         "ci_high": (logit + z * se) * ELO,
         "p_vs_anchor": expit(logit),
-        "games": [int(games.size()[b]) for b in bots],
-        "wins": [int(won[b]) for b in bots],
-        "score": [float(scored[b] / met[b]) for b in bots],
+        **_tallies(frame, pairs, bots),
         "separated": [groups[i] != groups[a] for i in range(len(bots))],
     }, columns=COLUMNS)
     table = table.sort_values(["rating", "bot"], ascending=[False, True]).reset_index(drop=True)
@@ -186,6 +169,38 @@ def ratings(results: pd.DataFrame | PlayedResults, *, anchor: str | None = None,
         "interval": "Wald", "separated": bool(table["separated"].any()),
     }
     return table
+
+
+
+def _checked(results: pd.DataFrame | PlayedResults, correction: str,
+             alpha: float | None) -> tuple[pd.DataFrame, float]:
+    """The results frame and the level of the intervals (a tournament's own unless given),
+    with ``alpha`` and ``correction`` checked."""
+    if not isinstance(results, pd.DataFrame) and isinstance(results, PlayedResults):
+        alpha = results.alpha if alpha is None else alpha
+        results = results.results
+    alpha = ALPHA if alpha is None else alpha
+    if isinstance(alpha, bool) or not isinstance(alpha, (int, float)) or not 0 < alpha < 1:
+        raise OptionsError(f"alpha must be a number between 0 and 1, got {alpha!r}")
+    if correction not in ("firth", "none"):
+        raise OptionsError(f"correction must be 'firth' or 'none', got {correction!r}")
+    return results, alpha
+
+
+def _tallies(frame: pd.DataFrame, pairs: pd.DataFrame, bots: list[str]) -> dict[str, list[Any]]:
+    """Per bot: games played, games won (shared wins included) and the share of pairwise
+    meetings finished ahead (ties one half)."""
+    games = frame.groupby(frame["bot"].astype(str))
+    won = (games["won"].sum() if "won" in frame.columns
+           else games["rank"].apply(lambda r: int((r == 1).sum())))
+    scored = (pd.concat([pairs.groupby("bot")["points"].sum(),
+                         pairs.assign(points=pairs["meetings"] - pairs["points"])
+                         .groupby("opponent")["points"].sum()]).groupby(level=0).sum())
+    met = (pd.concat([pairs.groupby("bot")["meetings"].sum(),
+                      pairs.groupby("opponent")["meetings"].sum()]).groupby(level=0).sum())
+    return {"games": [int(games.size()[b]) for b in bots],
+            "wins": [int(won[b]) for b in bots],
+            "score": [float(scored[b] / met[b]) for b in bots]}
 
 
 def ratings_markdown(table: pd.DataFrame) -> str:
