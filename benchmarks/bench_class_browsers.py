@@ -153,54 +153,62 @@ def _visit(page: object, url: str, relay: Relay, requested: list[str]) -> Visit:
 
 
 def _name(page: object, name: str) -> str:
-    """Type the name in the class's name box when the page shows one."""
+    """Type the name in the class's name box (``.gl-class-name``) and press Use this name."""
     from playwright.sync_api import Error as PlaywrightError
 
     body = page.locator("body")  # type: ignore[attr-defined]
-    box = page.get_by_role("textbox", name=re.compile("name", re.IGNORECASE))  # type: ignore[attr-defined]
+    box = page.locator(".gl-class-name").first  # type: ignore[attr-defined]
     try:
-        box.first.wait_for(timeout=15_000)
+        box.wait_for(timeout=15_000)
     except PlaywrightError:
         if "Not in a class" in body.inner_text():
             return "the page says it is not in a class"
-        return "no name box in the page (the class UI is not in the lesson yet)"
-    box.first.fill(name)
-    box.first.press("Enter")
-    sending = page.get_by_text(SENDING_AS)  # type: ignore[attr-defined]
+        return "no name box in the page"
+    box.scroll_into_view_if_needed()
+    box.locator("input").first.fill(name)
+    button = box.get_by_role("button", name=re.compile("Use this name", re.IGNORECASE))
+    if button.count():
+        button.first.click()
+    else:
+        box.locator("input").first.press("Enter")
     try:
-        sending.first.wait_for(timeout=20_000)
-        return sending.first.inner_text().strip()[:80]
+        page.wait_for_function(  # type: ignore[attr-defined]
+            "el => /You are sending as/i.test(el.innerText)", arg=box.element_handle(),
+            timeout=20_000)
     except PlaywrightError:
-        return "a name box, but no 'You are sending as' after typing the name"
+        return f"no 'You are sending as' after typing the name: {box.inner_text()[:80]!r}"
+    return next(line for line in box.inner_text().splitlines() if SENDING_AS.search(line))[:80]
+
+
+SENT = "/Sent to the class|Not sent|already had|Type your name/i"
+"""What a class widget says once it has sent (or could not send) to the class."""
 
 
 def _guess_and_trials(page: object) -> tuple[str, str]:
+    """Save a guess of 0.3 and run the student's trials; what each widget then says about
+    sending to the class."""
     from playwright.sync_api import Error as PlaywrightError
 
     said = []
-    try:
-        box = page.locator(".gl-prediction").first  # type: ignore[attr-defined]
-        box.scroll_into_view_if_needed()
-        box.locator("input").first.fill("0.3")
-        box.get_by_role("button", name="Save my guess").click()
-        page.wait_for_function(  # type: ignore[attr-defined]
-            "el => /Stored|Sent|Saved|class/i.test(el.innerText)",
-            arg=box.element_handle(), timeout=30_000)
-        said.append(box.inner_text().strip().splitlines()[-1][:80])
-    except PlaywrightError as error:
-        said.append(f"the guess failed: {str(error).splitlines()[0][:80]}")
-    try:
-        trials = page.locator(".gl-class-experiment").first  # type: ignore[attr-defined]
-        trials.scroll_into_view_if_needed()
-        trials.get_by_role("button", name="Run my trials").click()
-        page.wait_for_function(  # type: ignore[attr-defined]
-            "el => /yours so far/i.test(el.innerText)", arg=trials.element_handle(),
-            timeout=60_000)
-        page.wait_for_timeout(2000)  # the page sends its batch to the class
-        said.append(next((line for line in trials.inner_text().splitlines()
-                          if "yours so far" in line), "")[:80])
-    except PlaywrightError as error:
-        said.append(f"the trials failed: {str(error).splitlines()[0][:80]}")
+    for widget, act, done in (
+            (".gl-prediction", lambda box: (box.locator("input:not(.gl-class-name input)").first.fill("0.3"),
+                                            box.get_by_role("button", name="Save my guess")
+                                            .click()), "/Stored/"),
+            (".gl-class-experiment", lambda box: box.get_by_role(
+                "button", name="Run my trials").click(), "/yours so far/i")):
+        try:
+            box = page.locator(widget).first  # type: ignore[attr-defined]
+            box.scroll_into_view_if_needed()
+            act(box)
+            for wanted in (done, SENT):
+                page.wait_for_function(  # type: ignore[attr-defined]
+                    f"el => {wanted}.test(el.innerText)", arg=box.element_handle(),
+                    timeout=60_000)
+            said.append(next(line for line in box.inner_text().splitlines()
+                             if re.search(r"Sent to the class|Not sent|already had|Type your",
+                                          line))[:80])
+        except (PlaywrightError, StopIteration) as error:
+            said.append(f"{widget} failed: {str(error).splitlines()[0][:80]}")
     return said[0], said[1]
 
 
