@@ -177,16 +177,18 @@ class PrecompressedStaticFileHandler(StaticFileHandler):
 
 @contextlib.contextmanager
 def serve_site(site: str | os.PathLike[str], precompressed: bool = True,
-               host: str = "127.0.0.1", port: int = 0) -> Iterator[str]:
-    """Serve folder `site` with :class:`PrecompressedStaticFileHandler` from a thread of this
-    process, on `host` (loopback) and `port` (0: a free one); yields the site's URL
-    (``http://127.0.0.1:<port>``) and stops the server when the block ends.  For tests and
-    benchmarks; a class server runs its own Tornado application."""
+               host: str = "127.0.0.1", port: int = 0,
+               handler: type[PrecompressedStaticFileHandler] = PrecompressedStaticFileHandler,
+               ) -> Iterator[str]:
+    """Serve folder `site` with `handler` (:class:`PrecompressedStaticFileHandler` or a
+    subclass) from a thread of this process, on `host` (loopback) and `port` (0: a free one);
+    yields the site's URL (``http://127.0.0.1:<port>``) and stops the server when the block
+    ends.  For tests and benchmarks; a class server runs its own Tornado application."""
     from tornado.httpserver import HTTPServer
     from tornado.netutil import bind_sockets
     from tornado.web import Application
 
-    app = Application([(r"/(.*)", PrecompressedStaticFileHandler,
+    app = Application([(r"/(.*)", handler,
                         {"path": os.fspath(site), "default_filename": "index.html",
                          "precompressed": precompressed})])
     sockets = bind_sockets(port, host)

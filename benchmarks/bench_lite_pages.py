@@ -1,0 +1,212 @@
+"""What a student downloads and waits for, for each lesson page of the static site (issue 44 §3).
+
+The built site (``python3 dev.py lite``: build/lite/, with the ``.gz`` copies written by
+lite/compress.py) is served on loopback by :mod:`goldlab.classroom.static`, twice: with its
+precompressed copies (what a class server or nginx's ``gzip_static`` sends) and as plain files
+(the reference: the same server sending every file as it is).  Each page is opened in
+headless Chromium (/usr/bin/chromium) with a profile on disk, so its HTTP cache survives,
+and no host name but the loopback resolves (nothing reaches another machine; any request
+that tries is counted and printed):
+
+- **first visit**: an empty profile;
+- **second visit**: the browser closed and started again on the same profile (the disk cache
+  is all that is left: the files come back from it after a ``304 Not Modified``).
+
+For each visit: the bytes of the response bodies the server sent (compressed as sent) and
+what they are uncompressed, the requests and how many were answered 304, the seconds from
+opening the page to a usable page (Voici has run every cell: its "Executing" box is gone)
+and where those seconds went: Pyodide and the kernel starting (until Voici starts the first
+cell), then the cells (the slowest named).  The machine's load average is printed beside
+each figure; compare figures measured at a similar load.
+
+    .venv/bin/python benchmarks/bench_lite_pages.py                    # every lesson, check page
+    .venv/bin/python benchmarks/bench_lite_pages.py 1-flip-the-odds check-this-browser
+    .venv/bin/python benchmarks/bench_lite_pages.py --server gzip --visits 3
+
+Exit status 3 if the site or Chromium is missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from browser_harness import CHROMIUM, CHROMIUM_ARGS, VIEWPORT  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from goldlab.classroom.static import PrecompressedStaticFileHandler, serve_site  # noqa: E402
+
+SITE = ROOT / "build" / "lite"
+PAGES = "lessons/voici/render"
+LESSONS = ("1-flip-the-odds", "2-is-the-first-player-lucky", "3-what-is-memory-worth",
+           "4-risk-and-expected-value", "check-this-browser")
+OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1"
+"""No host name but the loopback resolves (a Playwright route would switch the cache off)."""
+BOOT = 240_000
+MISSING = 3
+
+WATCH_CELLS = """
+(() => {
+  // Voici calls window.update_loading_text(i, n) as it starts cell i of n: keep the times.
+  window.__goldlabCells = [];
+  let wrapped;
+  Object.defineProperty(window, 'update_loading_text', {
+    configurable: true,
+    get() { return wrapped; },
+    set(f) {
+      wrapped = (...args) => {
+        window.__goldlabCells.push([performance.now(), args[0], args[1]]);
+        return f(...args);
+      };
+    },
+  });
+})();
+"""
+
+
+@dataclass
+class Sent:
+    """What the server answered, one row per request: (status, body bytes, original bytes)."""
+
+    rows: list[tuple[int, int, int]] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def mark(self) -> int:
+        with self.lock:
+            return len(self.rows)
+
+    def since(self, mark: int) -> list[tuple[int, int, int]]:
+        with self.lock:
+            return self.rows[mark:]
+
+
+SENT = Sent()
+
+
+class CountingHandler(PrecompressedStaticFileHandler):
+    """The site's handler, noting each response's status, body size and original size."""
+
+    def on_finish(self) -> None:
+        body = int(self._headers.get("Content-Length", 0) or 0) if self.get_status() == 200 else 0
+        original = 0
+        if self.original_path and self.get_status() in (200, 304):
+            original = os.stat(self.original_path).st_size
+        with SENT.lock:
+            SENT.rows.append((self.get_status(), body, original))
+
+
+@dataclass(frozen=True)
+class Visit:
+    server: str
+    page: str
+    visit: int
+    usable: float  # s from opening the page to every cell run
+    kernel: float  # s until Voici started the first cell (Pyodide, the kernel, its imports)
+    cells: list[tuple[int, float]]  # (cell number, s) of the slowest cells
+    sent: int  # body bytes the server sent
+    uncompressed: int  # those files' own sizes
+    requests: int
+    not_modified: int
+    outside: int  # requests to another host (none expected)
+    load: float
+
+    def row(self) -> str:
+        slow = ", ".join(f"#{n} {s:.1f}" for n, s in self.cells[:3])
+        return (f"| {self.page} | {self.server} | {'first' if self.visit == 1 else 'again'} "
+                f"| {self.usable:.1f} s | {self.kernel:.1f} s | {slow} "
+                f"| {self.sent / 2**20:.2f} MiB | {self.uncompressed / 2**20:.2f} MiB "
+                f"| {self.requests} ({self.not_modified} x 304) | {self.load:.1f} |")
+
+
+def open_page(url: str, profile: Path, server: str, page_name: str, visit: int) -> Visit:
+    with sync_playwright() as pw:
+        context = pw.chromium.launch_persistent_context(
+            str(profile), executable_path=str(CHROMIUM), headless=True,
+            args=[*CHROMIUM_ARGS, OFFLINE], viewport=VIEWPORT)
+        outside: list[str] = []
+        context.on("request", lambda r: outside.append(r.url)
+                   if not r.url.startswith((url, "data:", "blob:", "about:")) else None)
+        context.add_init_script(WATCH_CELLS)
+        page = context.new_page()
+        mark = SENT.mark()
+        opened = time.monotonic()
+        page.goto(f"{url}/{PAGES}/{page_name}.html", timeout=60_000)
+        page.locator("#loading").wait_for(state="detached", timeout=BOOT)
+        page.locator(".jp-OutputArea-output").first.wait_for(timeout=BOOT)
+        usable = time.monotonic() - opened
+        marks: list[list[float]] = page.evaluate("window.__goldlabCells")
+        ended = page.evaluate("performance.now()") / 1000
+        context.close()
+    rows = SENT.since(mark)
+    kernel = marks[0][0] / 1000 if marks else usable
+    times = [m[0] / 1000 for m in marks] + [ended]
+    cells = sorted(((int(m[1]), times[i + 1] - times[i]) for i, m in enumerate(marks)),
+                   key=lambda c: -c[1])
+    if outside:
+        print(f"  requests to other hosts: {outside[:5]}", file=sys.stderr)
+    return Visit(server, page_name, visit, usable, kernel, cells,
+                 sum(r[1] for r in rows), sum(r[2] for r in rows if r[0] == 200),
+                 len(rows), sum(1 for r in rows if r[0] == 304), len(outside),
+                 os.getloadavg()[0])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("pages", nargs="*", default=list(LESSONS),
+                        help=f"pages under {PAGES}/ (default: {' '.join(LESSONS)})")
+    parser.add_argument("--server", choices=("gzip", "plain", "both"), default="both")
+    parser.add_argument("--visits", type=int, default=2, help="visits per page (1 = first only)")
+    args = parser.parse_args(argv)
+    missing = [p for p in args.pages if not (SITE / PAGES / f"{p}.html").is_file()]
+    if not CHROMIUM.exists() or missing or not args.pages:
+        print(f"needs {CHROMIUM} and the built site (python3 dev.py lite); missing: {missing}",
+              file=sys.stderr)
+        return MISSING
+    servers = ("gzip", "plain") if args.server == "both" else (args.server,)
+    visits: list[Visit] = []
+    print("| page | server | visit | usable | kernel up | slowest cells (s) | sent | "
+          "uncompressed | requests | load |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for server in servers:
+        with serve_site(SITE, precompressed=server == "gzip", handler=CountingHandler) as url:
+            for name in args.pages:
+                with tempfile.TemporaryDirectory(prefix="bench-lite-") as scratch:
+                    for n in range(1, args.visits + 1):
+                        visit = open_page(url, Path(scratch) / "profile", server, name, n)
+                        visits.append(visit)
+                        print(visit.row(), flush=True)
+    summarise(visits)
+    return 1 if any(v.outside for v in visits) else 0
+
+
+def summarise(visits: list[Visit]) -> None:
+    """Compressed against plain first visits: the bytes and the time, per page."""
+    by: dict[tuple[str, str, int], Visit] = {(v.server, v.page, v.visit): v for v in visits}
+    pages = sorted({v.page for v in visits})
+    print()
+    for name in pages:
+        first, plain = by.get(("gzip", name, 1)), by.get(("plain", name, 1))
+        again = by.get(("gzip", name, 2))
+        parts: list[Any] = [name + ":"]
+        if first and plain and first.sent:
+            parts.append(f"first visit {first.sent / 2**20:.1f} MiB gzip against "
+                         f"{plain.sent / 2**20:.1f} MiB plain ({plain.sent / first.sent:.1f}x "
+                         f"fewer bytes), usable {first.usable:.1f} s against {plain.usable:.1f} s;")
+        if again:
+            parts.append(f"second visit {again.sent / 2**10:.0f} KiB, usable {again.usable:.1f} s "
+                         f"(kernel up at {again.kernel:.1f} s)")
+        print(" ".join(parts))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
