@@ -89,6 +89,10 @@ MAX_DEPTH = 4
 DASHBOARD = Path(__file__).parent / "dashboard"
 """The teacher's dashboard page and its script (shipped with goldlab)."""
 PORT = 8866
+HUGE = 64 * 1024
+"""A body announced bigger than this is refused before it is read, and its connection closed;
+a smaller one over :attr:`Limits.body` is read (and dropped) first, then refused."""
+TOO_BIG = "That request is too big."
 TEACHER_CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: "
                "blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
                "frame-ancestors 'none'")
@@ -170,6 +174,8 @@ class ApiHandler(RequestHandler):
 
     teacher = False
     """Teacher endpoints need the token and no student cookie."""
+    anyone = False
+    """An address that needs neither (the answer for an unknown address)."""
     fields: ClassVar[dict[str, tuple[type, ...]]] = {}
     """The fields a POST body must have, and their JSON types."""
 
@@ -179,6 +185,7 @@ class ApiHandler(RequestHandler):
         self.me = ""
         self._chunks: list[bytes] = []
         self._size = 0
+        self._refusal: Refused | None = None
 
     def set_default_headers(self) -> None:
         self.set_header("Content-Type", "application/json; charset=utf-8")
@@ -186,14 +193,27 @@ class ApiHandler(RequestHandler):
         self.set_header("X-Content-Type-Options", "nosniff")
 
     def prepare(self) -> None:
+        """Check what the headers say, before the body arrives.  A request that announces
+        more than :data:`HUGE` bytes is answered at once (and its connection closed); any
+        other refusal of a request with a body waits until the body is in (so the answer
+        reaches the client and its connection stays usable)."""
         length = self.request.headers.get("Content-Length", "0")
-        if not length.isdigit() or int(length) > self.room.limits.body:
-            raise Refused(413, "That request is too big.")
-        if self.teacher:
-            if not self.room.store.is_teacher(self.request.headers.get(TOKEN_HEADER)):
-                raise Refused(403, "Only the teacher's link can do this.")
-        else:
-            self.me = self._student()
+        if not length.isdigit() or int(length) > HUGE:
+            raise Refused(413, TOO_BIG)
+        try:
+            if int(length) > self.room.limits.body:
+                raise Refused(413, TOO_BIG)
+            if self.anyone:
+                return
+            if self.teacher:
+                if not self.room.store.is_teacher(self.request.headers.get(TOKEN_HEADER)):
+                    raise Refused(403, "Only the teacher's link can do this.")
+            else:
+                self.me = self._student()
+        except Refused as refused:
+            if self.request.method in ("GET", "HEAD"):
+                raise
+            self._refusal = refused
 
     def data_received(self, chunk: bytes) -> None:
         self._size += len(chunk)
@@ -202,8 +222,10 @@ class ApiHandler(RequestHandler):
 
     def json(self) -> dict[str, Any]:
         """The request's JSON object (read once the body is in), or a refusal."""
+        if self._refusal is not None:
+            raise self._refusal
         if self._size > self.room.limits.body:
-            raise Refused(413, "That request is too big.")
+            raise Refused(413, TOO_BIG)
         self.data = self._body(b"".join(self._chunks))
         return self.data
 
@@ -428,10 +450,14 @@ def _export(store: ClassStore) -> str:
 
 
 class NotFound(ApiHandler):
-    """Any other ``/api/`` address."""
+    """Any other ``/api/`` address (answered once a body, if any, is in)."""
 
-    def prepare(self) -> None:
+    anyone = True
+
+    async def get(self) -> None:
         raise Refused(404, "There is nothing at this address.")
+
+    post = put = delete = patch = get
 
 
 class TeacherPage(StaticFileHandler):
@@ -502,7 +528,7 @@ def http_server(app: Application) -> ClassHTTPServer:
     """The HTTP server of a class application: bounded bodies, headers, idle connections
     and connections per address."""
     room: Class = app.settings["room"]
-    return ClassHTTPServer(app, max_body_size=64 * 1024, max_header_size=16 * 1024,
+    return ClassHTTPServer(app, max_body_size=HUGE, max_header_size=16 * 1024,
                            body_timeout=10.0, idle_connection_timeout=room.limits.idle,
                            xheaders=False, most_per_address=room.limits.connections)
 

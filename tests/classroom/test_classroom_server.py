@@ -207,6 +207,39 @@ class TestStudents(ClassServerCase):
         code, answer = Browser(self).request("/api/submit", raw=b" " * 5000 + b"{}")
         assert code == 413
 
+    def test_a_refused_request_with_a_body_leaves_its_connection_usable(self) -> None:
+        import socket
+
+        def post(path: str, body: bytes, extra: bytes = b"") -> bytes:
+            return (b"POST " + path.encode() + b" HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                    b"application/json\r\n" + extra + b"Content-Length: "
+                    + str(len(body)).encode() + b"\r\n\r\n" + body)
+
+        requests = [post("/api/teacher/reveal", json.dumps(FLIPS).encode(),
+                         b"X-Goldlab-Token: wrong\r\n"),
+                    post("/api/submit", b"y" * 6000),
+                    post("/api/nothing", b"{}"),
+                    b"GET /api/class HTTP/1.1\r\nHost: x\r\n\r\n"]
+        with socket.create_connection(("127.0.0.1", self.get_http_port())) as raw:
+            raw.setblocking(False)
+            statuses = []
+            for request in requests:  # one after another, on one connection
+                raw.sendall(request)
+                answer, deadline = b"", time.monotonic() + 5
+                while b"}" not in answer and time.monotonic() < deadline:
+                    self.io_loop.run_sync(lambda: _sleep(0.02))
+                    try:
+                        chunk = raw.recv(65536)
+                    except BlockingIOError:
+                        continue
+                    except OSError:
+                        break
+                    if not chunk:
+                        break  # the server closed the connection
+                    answer += chunk
+                statuses.append(int(answer.split()[1]) if answer else 0)
+        assert statuses == [403, 413, 404, 200]
+
     def test_the_rate_limit_follows_the_student_across_a_new_page(self) -> None:
         ann = self.student("Ann")
         for i in range(PER_MINUTE):
