@@ -100,14 +100,16 @@ function predictionPicture(ask) {
   const x = (v) => LEFT + v * (W - LEFT - RIGHT);
   for (const tick of [0, 0.25, 0.5, 0.75, 1]) label(picture, x(tick), H - BOTTOM + 16, tick.toString());
   label(picture, (LEFT + W - RIGHT) / 2, H - 4, "the class's guesses");
+  const guessed = ask.points.filter((p) => p.guess !== null && p.guess !== undefined);
+  const bin = (guess) => Math.min(19, Math.floor(guess * 20));
+  const tallest = new Array(20).fill(0);
+  for (const point of guessed) tallest[bin(point.guess)] += 1;
+  const dot = Math.max(2, Math.min(7, (H - BOTTOM - TOP) / (2 * Math.max(1, ...tallest))));
   const stacks = new Array(20).fill(0);
-  const dot = Math.max(3, Math.min(7, (H - BOTTOM - TOP) / (2 * Math.max(1, ...ask.bins.map((b) => b[2])) + 2)));
-  for (const point of ask.points) {
-    if (point.guess === null || point.guess === undefined) continue;
-    const bin = Math.min(19, Math.floor(point.guess * 20));
-    const height = stacks[bin]++;
+  for (const point of guessed) {
+    const height = stacks[bin(point.guess)]++;
     const circle = svg("circle", {
-      cx: x((bin + 0.5) / 20), cy: H - BOTTOM - dot - height * 2 * dot, r: dot - 0.5,
+      cx: x((bin(point.guess) + 0.5) / 20), cy: H - BOTTOM - dot - height * 2 * dot, r: Math.max(1.5, dot - 0.5),
       fill: point.hidden ? "none" : "#d4a017", stroke: point.hidden ? "#999" : "#7a5c00",
     }, picture);
     tooltip(circle, `${point.name}: ${share(point.guess)}${point.hidden ? " (hidden)" : ""}`);
