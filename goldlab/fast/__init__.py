@@ -95,16 +95,19 @@ _WARM: set[str] = set()
 """The games whose kernel this process has compiled or loaded already."""
 
 
-def warm_up(game: str, bots: Sequence[str], options: Mapping[str, Any]) -> None:
+def warm_up(game: str, bots: Sequence[str], options: Mapping[str, Any], *,
+            engine: Engine | None = None) -> None:
     """Compile (or load from numba's cache) the kernel, e.g. before forking workers.
 
     A game's fast path is one kernel for every bot it supports, so this is done once a
     process: later calls return at once (building an engine costs a few milliseconds,
-    which a lesson that runs many small simulations would pay on each).
+    which a lesson that runs many small simulations would pay on each).  ``engine``: the
+    line-up's engine when the caller has built it already (``simulate`` has).
     """
     if game in _WARM:
         return
-    engine = engine_for(game, bots, options)
+    if engine is None:
+        engine = engine_for(game, bots, options)
     if engine is not None:
         engine(np.zeros(1, dtype=np.uint64))
         _WARM.add(game)

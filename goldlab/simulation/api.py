@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as _dt
 import threading
 from collections.abc import Sequence
@@ -24,7 +25,7 @@ from goldlab.simulation.backends import (
     run_process,
     run_serial,
 )
-from goldlab.simulation.collectors import collector_for
+from goldlab.simulation.lineup import LineUp
 from goldlab.simulation.runner import Block, Task, build_events, build_frame
 from goldlab.simulation.seeds import check_root_seed, fresh_root_seed, game_seeds
 
@@ -79,10 +80,12 @@ def check_count(n_games: object) -> int:
 
 
 def plan(game: str, bots: tuple[str, ...], options: dict[str, Any], fast: bool | None,
-         events: bool) -> tuple[dict[str, Any], bool]:
-    """Validate a line-up: (the full options, whether the fast path plays it).
+         events: bool) -> tuple[dict[str, Any], LineUp]:
+    """Validate a line-up: (the game's full options, the line-up every task will carry).
 
-    ``options`` should already hold the game's bot-play defaults (:func:`bot_options`).
+    ``options`` should already hold the game's bot-play defaults (:func:`bot_options`);
+    the line-up keeps them as the game stored them (a tile file read once), and says
+    whether the fast path plays it (its engine is built here, once).
     """
     if fast is not None:
         check_flag(fast, "fast (True, False or None)")
@@ -92,22 +95,19 @@ def plan(game: str, bots: tuple[str, ...], options: dict[str, Any], fast: bool |
     for seat, spec in enumerate(bots):
         make_bot(game, spec, seat, 0)  # unknown or malformed bot: OptionsError
     full = g.options.to_dict()
-    use_fast = False
-    if fast is not False and not events:
-        from goldlab.simulation.lineup import engine
-
-        use_fast = engine(game, bots, options) is not None
+    lineup = LineUp(game, bots, {k: full[k] for k in options})
+    use_fast = fast is not False and not events and lineup.engine() is not None
     if fast is True and not use_fast:
         why = "events=True needs the protocol engine" if events else (
             f"no fast path for {game} with bots {', '.join(bots)}")
         raise OptionsError(f"fast=True: {why}")
-    return full, use_fast
+    return full, dataclasses.replace(lineup, fast=True) if use_fast else lineup
 
 
-def make_tasks(game: str, bots: tuple[str, ...], options: dict[str, Any], seeds: np.ndarray,
-               first: int, use_fast: bool, events: bool, workers: int,
+def make_tasks(lineup: LineUp, seeds: np.ndarray, first: int, events: bool, workers: int,
                chunk_size: int | None, run_games: int | None = None) -> list[Task]:
-    """Cut a run into tasks: a few per worker, at most ``CHUNK`` games each.
+    """Cut a run into tasks: a few per worker, at most ``CHUNK`` games each, all carrying
+    the one ``lineup``.
 
     ``seeds[i]`` is the seed of game ``first + i``.  ``run_games`` is the number of
     games in the whole run when these seeds are one part of it (one match of a round
@@ -115,16 +115,14 @@ def make_tasks(game: str, bots: tuple[str, ...], options: dict[str, Any], seeds:
     """
     n = len(seeds)
     total = n if run_games is None else run_games
-    engine = "fast" if use_fast else "protocol"
+    engine = "fast" if lineup.fast else "protocol"
     if chunk_size is None:
         chunk_size = max(1, min(CHUNK[engine],
                                 -(-total // (4 * workers)) if workers > 1 else total))
     elif isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
         raise OptionsError(f"chunk_size must be a whole number >= 1, got {chunk_size!r}")
-    return [
-        Task(game, bots, options, seeds[i:i + chunk_size], first + i, use_fast, events)
-        for i in range(0, n, chunk_size)
-    ]
+    return [Task(lineup, seeds[i:i + chunk_size], first + i, events)
+            for i in range(0, n, chunk_size)]
 
 
 COMPILING = "compiling the fast kernel: first use only, up to two minutes"
@@ -143,8 +141,6 @@ def prepare_kernel(task: Task, bar: Any, label: str, *, after: float | None = No
     when it takes longer than ``after`` seconds (default :data:`COMPILING_AFTER`), the bar
     appears and says why it stands at 0.
     """
-    from goldlab import fast as fast_path
-
     if after is None:
         after = COMPILING_AFTER
 
@@ -158,7 +154,7 @@ def prepare_kernel(task: Task, bar: Any, label: str, *, after: float | None = No
     note.daemon = True
     note.start()
     try:
-        fast_path.warm_up(task.game, task.bots, task.options)
+        task.lineup.warm_up()
     finally:
         note.cancel()
         note.join()  # gone before any worker is forked
@@ -254,19 +250,17 @@ def simulate(game: str, bots: str | Sequence[str], n_games: int, seed: int | Non
     root = fresh_root_seed() if seed is None else check_root_seed(seed)
     workers = check_workers(workers)
     options = bot_options(game, options)  # as play_game: e.g. Goldland's turn cap
-    full_options, use_fast = plan(game, specs, options, fast, events)
-    options = {k: full_options[k] for k in options}  # as stored: a tile file read once
+    full_options, lineup = plan(game, specs, options, fast, events)
     seeds = game_seeds(root, n)
-    tasks = make_tasks(game, specs, options, seeds, 0, use_fast, events,
-                       workers or cpu_count(), chunk_size)
+    tasks = make_tasks(lineup, seeds, 0, events, workers or cpu_count(), chunk_size)
     blocks = execute(tasks, n_games=n, workers=workers, backend=backend, client=client,
                      quiet=quiet, label=f"{game} {'/'.join(specs)}")
-    collector = collector_for(game)
+    collector = lineup.collector()
     extra = collector.columns if collector is not None else ()
     frame = build_frame(blocks, specs, full_options, extra)
     frame.attrs["goldlab"] = run_metadata(
         kind="simulation", game=game, bots=list(specs), players=len(specs), n_games=n,
-        seed=root, options=full_options, engine="fast" if use_fast else "protocol",
+        seed=root, options=full_options, engine="fast" if lineup.fast else "protocol",
         frame=frame,
     )
     if events:

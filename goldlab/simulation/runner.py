@@ -23,7 +23,7 @@ import pandas as pd
 from goldlab.bots.play import make_bots, play_out
 from goldlab.core.registry import make
 from goldlab.core.state import State
-from goldlab.simulation.collectors import collector_for
+from goldlab.simulation.lineup import LineUp
 
 GAME_COLUMNS: tuple[str, ...] = ("turns", "actions", "lead_changes", "decided_at_end")
 """Per-game columns every game gets (see :data:`COLUMN_DOCS`)."""
@@ -50,20 +50,38 @@ COLUMN_DOCS: dict[str, str] = {
 
 @dataclass(frozen=True)
 class Task:
-    """A slice of a run: ``seeds[i]`` is the seed of game ``first + i``."""
+    """A slice of a run: the run's one line-up, and ``seeds[i]`` the seed of game
+    ``first + i``; ``events``: keep the event table (protocol engine)."""
 
-    game: str
-    bots: tuple[str, ...]
-    options: Mapping[str, Any]
+    lineup: LineUp
     seeds: np.ndarray
     first: int
-    fast: bool = False
     events: bool = False
+
+    @property
+    def game(self) -> str:
+        """The game's registered name."""
+        return self.lineup.game
+
+    @property
+    def bots(self) -> tuple[str, ...]:
+        """One bot spec a seat."""
+        return self.lineup.bots
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        """The game's options."""
+        return self.lineup.options
+
+    @property
+    def fast(self) -> bool:
+        """Whether the compiled fast path plays this task."""
+        return self.lineup.fast
 
     @property
     def players(self) -> int:
         """Number of players (one bot per seat)."""
-        return len(self.bots)
+        return self.lineup.players
 
 
 @dataclass
@@ -87,9 +105,7 @@ def sole_leader(scores: Sequence[int]) -> int:
 def run_task(task: Task) -> Block:
     """Play every game of ``task`` (fast path if asked) and return its columns."""
     if task.fast:
-        from goldlab.simulation.lineup import engine as lineup_engine
-
-        engine = lineup_engine(task.game, task.bots, task.options)
+        engine = task.lineup.engine()
         if engine is None:  # pragma: no cover - checked before tasks are made
             raise RuntimeError(f"no fast path for {task.game} with {task.bots}")
         games, seats = engine(task.seeds)
@@ -103,7 +119,7 @@ def run_task(task: Task) -> Block:
 def _run_protocol(task: Task) -> Block:
     n = len(task.seeds)
     p = task.players
-    collector = collector_for(task.game)
+    collector = task.lineup.collector()
     extra = collector.columns if collector is not None else ()
     games = {name: np.zeros(n, dtype=np.int64) for name in GAME_COLUMNS}
     seats = {name: np.zeros((n, p), dtype=np.int64) for name in (*SEAT_COLUMNS, *extra)}

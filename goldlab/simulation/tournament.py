@@ -84,10 +84,10 @@ def play_round_robin(game: str, bots: Sequence[str] | Mapping[str, str], n_games
     engines = set()
     for index, _group, _rotation, lineup in matches:
         lineup_specs = tuple(spec_of[label] for label in lineup)
-        full_options, use_fast = plan(game, lineup_specs, options, fast, False)
-        engines.add("fast" if use_fast else "protocol")
-        tasks += make_tasks(game, lineup_specs, options, seeds, index * n, use_fast, False,
-                            workers or cpu_count(), None, run_games=n * len(matches))
+        full_options, one = plan(game, lineup_specs, options, fast, False)
+        engines.add("fast" if one.fast else "protocol")
+        tasks += make_tasks(one, seeds, index * n, False, workers or cpu_count(), None,
+                            run_games=n * len(matches))
     blocks = execute(tasks, n_games=n * len(matches), workers=workers, backend=backend,
                      client=client, quiet=quiet, label=f"{game} round robin")
     collector = collector_for(game)

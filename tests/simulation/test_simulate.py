@@ -3,6 +3,7 @@
 import json
 import subprocess
 import sys
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -206,16 +207,19 @@ def test_a_kernel_that_takes_long_to_compile_is_announced_on_the_bar(
 
     from goldlab import fast
     from goldlab.simulation.api import COMPILING, prepare_kernel
+    from goldlab.simulation.lineup import LineUp
     from goldlab.simulation.runner import Task
 
     warmed: list[tuple[str, tuple[str, ...]]] = []
 
-    def compile_slowly(game: str, bots: tuple[str, ...], options: object) -> None:
+    def compile_slowly(game: str, bots: tuple[str, ...], options: object,
+                       **engine: object) -> None:
         warmed.append((game, bots))
         time.sleep(0.4)
 
     monkeypatch.setattr(fast, "warm_up", compile_slowly)
-    task = Task("gold", ("random", "random"), {}, np.zeros(1, dtype=np.uint64), 0, fast=True)
+    lineup = LineUp("gold", ("random", "random"), {}, fast=True)
+    task = Task(lineup, np.zeros(1, dtype=np.uint64), 0)
     bar = _Bar()
     prepare_kernel(task, bar, "gold random/random", after=0.05)
     assert warmed == [("gold", ("random", "random"))]
@@ -223,7 +227,7 @@ def test_a_kernel_that_takes_long_to_compile_is_announced_on_the_bar(
                         ("description", "gold random/random"), ("reset", 7)]
 
     quick = _Bar()
-    monkeypatch.setattr(fast, "warm_up", lambda *args: None)
+    monkeypatch.setattr(fast, "warm_up", lambda *args, **engine: None)
     prepare_kernel(task, quick, "gold random/random", after=0.3)
     time.sleep(0.4)  # the note would have come by now
     assert quick.said == [], "a kernel loaded from the cache at once needs no note"
@@ -238,9 +242,9 @@ def test_the_note_reaches_the_progress_bar_of_a_run(capsys: pytest.CaptureFixtur
 
     real = fast.warm_up
 
-    def compile_slowly(*args: object) -> None:
+    def compile_slowly(*args: object, **engine: object) -> None:
         time.sleep(0.6)
-        real(*args)  # type: ignore[arg-type]
+        real(*args, **engine)  # type: ignore[arg-type]
 
     monkeypatch.setattr(fast, "warm_up", compile_slowly)
     monkeypatch.setattr(api, "COMPILING_AFTER", 0.2)
@@ -275,3 +279,26 @@ def test_seed_column_holds_the_63_bit_game_seeds() -> None:
     df = simulate("gold", "random", 10, 123, players=2, quiet=True)
     assert df["seed"].dtype == np.int64
     assert df.drop_duplicates("game")["seed"].tolist() == [int(s) for s in game_seeds(123, 10)]
+
+
+def test_a_run_builds_its_line_ups_engine_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The line-up is made once and carried by every task: its engine is built once for
+    the check, the warm-up and all the chunks (it was built twice: the line-up's memo,
+    then the warm-up's own)."""
+    from goldlab import fast
+    from goldlab.simulation import lineup
+
+    built: list[str] = []
+    real = fast.engine_for
+
+    def counted(game: str, *args: Any) -> Any:
+        built.append(game)
+        return real(game, *args)
+
+    monkeypatch.setattr(fast, "engine_for", counted)
+    monkeypatch.setattr(lineup, "_ENGINES", {})
+    monkeypatch.setattr(fast, "_WARM", set())
+    frame = simulate("gold", ["random", "greedy"], 60, 3, backend="serial", chunk_size=10,
+                     quiet=True)
+    assert frame.attrs["goldlab"]["engine"] == "fast" and frame["game"].nunique() == 60
+    assert built == ["gold"]
