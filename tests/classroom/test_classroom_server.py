@@ -431,3 +431,19 @@ def _free_socket() -> tuple[Any, int]:
     from tornado.testing import bind_unused_port
 
     return bind_unused_port()
+
+
+def test_the_dashboard_sets_names_only_as_text_and_loads_nothing_from_outside() -> None:
+    """Names are students' input: the dashboard's script never parses text as HTML, and its
+    files name no other host (no CDN)."""
+    import re
+
+    from goldlab.classroom.server import DASHBOARD
+
+    script = (DASHBOARD / "teacher.js").read_text()
+    assert not re.search(r"innerHTML|outerHTML|insertAdjacentHTML|document\.write|eval\(",
+                         script)
+    assert "textContent" in script
+    for page in DASHBOARD.iterdir():
+        hosts = re.findall(r"https?://[^\s\"'<>]+", page.read_text())
+        assert hosts == ["http://www.w3.org/2000/svg"] * len(hosts), (page.name, hosts)
