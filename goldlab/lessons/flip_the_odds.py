@@ -86,11 +86,6 @@ def table_cards() -> list[Card]:
     return [c for c, n in zip(ALL_CARDS, DECK, strict=True) for _ in range(n)]
 
 
-def kind_of(card: Card) -> str:
-    """``"gold"``, ``"digger"`` or ``"dynamite"``."""
-    return card.kind
-
-
 # --------------------------------------------------------------------------- exact chances
 
 

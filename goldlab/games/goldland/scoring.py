@@ -18,11 +18,6 @@ if TYPE_CHECKING:
     from goldlab.games.goldland.state import GoldlandState
 
 
-def gold_of(state: GoldlandState, seat: int) -> int:
-    """One player's gold: pieces + 3 per treasure + 3 for the amulet + markers held."""
-    return table_scores(state.gold, state.packs, state.markers, state.tileset)[seat]
-
-
 def final_scores(state: GoldlandState) -> tuple[int, ...]:
     """Every player's gold."""
     return table_scores(state.gold, state.packs, state.markers, state.tileset)

@@ -64,11 +64,6 @@ def sides(text: str) -> int:
     return mask
 
 
-def side_letters(mask: int) -> str:
-    """The letters of a side bitmask, clockwise from north."""
-    return "".join(d for i, d in enumerate(DIRECTIONS) if mask >> i & 1)
-
-
 def rotate(mask: int, quarter_turns: int) -> int:
     """A side bitmask turned clockwise by ``quarter_turns`` × 90 degrees."""
     q = quarter_turns % 4
@@ -113,11 +108,6 @@ class Tile:
     first_game_slot: int | None = None
     stubs: int = 0
     reconstructed: tuple[str, ...] = ()
-
-    @property
-    def is_adventure(self) -> bool:
-        """True for a tile with an adventure (red-bordered articles)."""
-        return self.adventure is not None
 
     def exits_at(self, quarter_turns: int) -> int:
         """The exits after turning the tile clockwise by ``quarter_turns``."""

@@ -320,11 +320,6 @@ def _half_turn() -> State[Any]:
     return state
 
 
-def _second(state: GoldrushState, events: list[Event]) -> None:
-    assert state.current_player == 0 and state.up == [A, B]
-    assert not state.removed
-
-
 _add("second-flip-after-the-first",
      "After the first card is seen the same player flips a second, different card",
      HOW_TO_PLAY, Q_FLIP, _half_turn, ("flip 20",),
