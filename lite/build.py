@@ -58,7 +58,8 @@ ALTAIR_BUNDLE = ".altair-offline.js"
 lists hidden files in the contents, so the kernel can read it)."""
 REQUIREMENTS = HERE / "requirements.txt"
 STAMP_NAME = ".goldlab-lite-inputs"
-LESSONS_ONLY = ("lessons.py", "requirements-py312.txt", "check-this-browser.ipynb")
+LESSONS_ONLY = ("lessons.py", "bytecode.py", "requirements-py312.txt",
+                "check-this-browser.ipynb")
 """The files of this folder only the lesson pages are built from (not in the demo's digest)."""
 
 BUILD_TOOLS = (

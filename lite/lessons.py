@@ -51,6 +51,7 @@ import time
 import zipfile
 from pathlib import Path
 
+import bytecode  # this folder's lite/bytecode.py
 import compress  # this folder's lite/compress.py
 
 import build  # this folder's lite/build.py
@@ -84,6 +85,9 @@ GOLDLAB_NEEDS = (*build.GOLDLAB_NEEDS, "altair", "vl-convert-python")
 """What ``import goldlab`` loads with it in a lesson page: the lessons draw charts with
 Altair (imported by goldlab, not by a cell, so the kernel would not see it coming)."""
 STUBS = ("ssl", "sqlite3")
+KERNEL_PACKAGES = ("micropip", "ssl", "sqlite3", "comm", "jedi", "ipython")
+"""What the Pyodide kernel installs as it starts (micropip, then the rest one by one, each a
+round of micropip): listed in its ``loadPyodideOptions``, Pyodide loads them in one go."""
 FOREIGN_TAG = re.compile(r"""[ \t]*<(?:link|script)\b[^>]*\b(?:href|src)=["']?(?:https?:)?//"""
                          r"""[^>]*>(?:\s*</script>)?[ \t]*\n?""", re.IGNORECASE)
 """A stylesheet or script tag that loads from another host (Voila's Font Awesome links)."""
@@ -273,7 +277,11 @@ def stage(pyodide: Path, wheels: list[Path]) -> None:
     build.write_lock(pyodide, wheels, static, ENVIRONMENT, GOLDLAB_NEEDS)
     config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "goldlab lessons",
-        "litePluginSettings": {build.KERNEL_PLUGIN: {"disablePyPIFallback": True}},
+        "litePluginSettings": {build.KERNEL_PLUGIN: {
+            "disablePyPIFallback": True,
+            # loaded in one go as Pyodide starts, not one install after the other
+            "loadPyodideOptions": {"packages": list(KERNEL_PACKAGES)},
+        }},
     }}
     (STAGE / "jupyter-lite.json").write_text(json.dumps(config, indent=1))
 
@@ -299,6 +307,7 @@ def build_pages(force: bool = False) -> Path:
     made.mkdir()
     wheels = [*build.fetch_wheels(requirements(), python="3.12"),
               build.build_goldlab_wheel(made), *stub_wheels(made), vl_convert_stand_in(made)]
+    wheels = bytecode.precompiled(wheels, pyodide, CACHE / "bytecode", say=say)
     try:
         stage(pyodide, wheels)
     finally:
