@@ -14,11 +14,12 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import tempfile
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -96,53 +97,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``goldlab`` command."""
     parser = _Parser(prog="goldlab", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    play = sub.add_parser("play", help="play one game with bots and print its log")
-    play.add_argument("game", choices=names())
-    play.add_argument("--players", type=int, default=None)
-    play.add_argument("--seed", type=int, default=None,
-                      help="the game's seed (default: 63 random bits nobody can guess; a "
-                           "seed you choose is for study, as bots can guess a small one)")
-    play.add_argument("--bots", default=None, help="comma-separated bot specs, one per seat")
-    play.add_argument("--option", "-o", action="append", type=option_argument, default=[],
-                      metavar="KEY=VALUE", help="a game option (repeatable)")
-    play.add_argument("--record", metavar="FILE", help="also save the game record as JSON")
-    play.add_argument("--quiet", action="store_true", help="print only the final scores")
-    sim = sub.add_parser("simulate", help="play many games and print win rates with intervals")
-    sim.add_argument("game", choices=names())
-    sim.add_argument("--players", type=int, default=None)
-    sim.add_argument("--bots", default="random",
-                     help="comma-separated bot specs, one per seat (or one for every seat)")
-    sim.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
-    sim.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
-    sim.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
-    sim.add_argument("--backend", choices=("serial", "process", "dask"), default=None)
-    sim.add_argument("--option", "-o", action="append", type=option_argument, default=[],
-                     metavar="KEY=VALUE", help="a game option (repeatable)")
-    sim.add_argument("--out", metavar="FILE", help="save the results (.parquet or .csv)")
-    sim.add_argument("--no-fast", action="store_true", help="always use the protocol engine")
-    sim.add_argument("--quiet", action="store_true", help="no progress bar")
-    lad = sub.add_parser("ladder", help="rate bots by a round robin: ratings with intervals")
-    lad.add_argument("game", nargs="*", metavar="GAME",
-                     help=f"games to rate ({', '.join(names())}; default: all)")
-    lad.add_argument("--bots", default=None,
-                     help="comma-separated bot specs (default: every bot of the game)")
-    lad.add_argument("--games", type=int, default=LADDER_GAMES, dest="n_games",
-                     help="games in each seating: at two players a pair meets twice this "
-                          f"often (default {LADDER_GAMES})")
-    lad.add_argument("--seed", type=int, default=LADDER_SEED,
-                     help=f"root seed (default {LADDER_SEED})")
-    lad.add_argument("--players", type=int, default=2, help="players per game (default 2)")
-    lad.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
-    lad.add_argument("--search-iterations", type=int, default=LADDER_SEARCH,
-                     help="iterations per decision of ismcts in the default line-up "
-                          f"(default {LADDER_SEARCH})")
-    lad.add_argument("--docs", metavar="FILE",
-                     help="write the Markdown page of the bots and their ladders (docs/bots.md)")
-    lad.add_argument("--quiet", action="store_true", help="no progress bar")
-    comp = sub.add_parser("compile", help="compile the fast kernels into numba's cache now, so "
-                          "the first fast simulation or Mount Goldrush search does not wait")
-    comp.add_argument("games", nargs="*", metavar="GAME",
-                      help=f"the games, in this order ({', '.join(names())}; default: all)")
+    _add_play(sub)
+    _add_simulate(sub)
+    _add_ladder(sub)
+    _add_compile(sub)
     room = sub.add_parser("classroom", help="run a class on this machine: the student site "
                           "(the lessons run in each student's browser) and the class's pooled "
                           "results on the teacher's dashboard")
@@ -185,6 +143,72 @@ def main(argv: Sequence[str] | None = None) -> int:
                       file=sys.stderr)
                 return 1
             raise
+
+
+def _add_play(sub: Any) -> None:
+    """``goldlab play``: one game with bots, its log."""
+    play = sub.add_parser("play", help="play one game with bots and print its log")
+    play.add_argument("game", choices=names())
+    play.add_argument("--players", type=int, default=None)
+    play.add_argument("--seed", type=int, default=None,
+                      help="the game's seed (default: 63 random bits nobody can guess; a "
+                           "seed you choose is for study, as bots can guess a small one)")
+    play.add_argument("--bots", default=None, help="comma-separated bot specs, one per seat")
+    play.add_argument("--option", "-o", action="append", type=option_argument, default=[],
+                      metavar="KEY=VALUE", help="a game option (repeatable)")
+    play.add_argument("--record", metavar="FILE", help="also save the game record as JSON")
+    play.add_argument("--quiet", action="store_true", help="print only the final scores")
+
+
+def _add_simulate(sub: Any) -> None:
+    """``goldlab simulate``: many games, win rates with intervals."""
+    sim = sub.add_parser("simulate", help="play many games and print win rates with intervals")
+    sim.add_argument("game", choices=names())
+    sim.add_argument("--players", type=int, default=None)
+    sim.add_argument("--bots", default="random",
+                     help="comma-separated bot specs, one per seat (or one for every seat)")
+    sim.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
+    sim.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
+    sim.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    sim.add_argument("--backend", choices=("serial", "process", "dask"), default=None)
+    sim.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                     help="run on an existing Dask cluster: its scheduler's address, e.g. "
+                          "tcp://10.0.0.5:8786 (implies --backend dask)")
+    sim.add_argument("--option", "-o", action="append", type=option_argument, default=[],
+                     metavar="KEY=VALUE", help="a game option (repeatable)")
+    sim.add_argument("--out", metavar="FILE", help="save the results (.parquet or .csv)")
+    sim.add_argument("--no-fast", action="store_true", help="always use the protocol engine")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def _add_ladder(sub: Any) -> None:
+    """``goldlab ladder``: a round robin, ratings with intervals."""
+    lad = sub.add_parser("ladder", help="rate bots by a round robin: ratings with intervals")
+    lad.add_argument("game", nargs="*", metavar="GAME",
+                     help=f"games to rate ({', '.join(names())}; default: all)")
+    lad.add_argument("--bots", default=None,
+                     help="comma-separated bot specs (default: every bot of the game)")
+    lad.add_argument("--games", type=int, default=LADDER_GAMES, dest="n_games",
+                     help="games in each seating: at two players a pair meets twice this "
+                          f"often (default {LADDER_GAMES})")
+    lad.add_argument("--seed", type=int, default=LADDER_SEED,
+                     help=f"root seed (default {LADDER_SEED})")
+    lad.add_argument("--players", type=int, default=2, help="players per game (default 2)")
+    lad.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    lad.add_argument("--search-iterations", type=int, default=LADDER_SEARCH,
+                     help="iterations per decision of ismcts in the default line-up "
+                          f"(default {LADDER_SEARCH})")
+    lad.add_argument("--docs", metavar="FILE",
+                     help="write the Markdown page of the bots and their ladders (docs/bots.md)")
+    lad.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def _add_compile(sub: Any) -> None:
+    """``goldlab compile``: the fast kernels into numba's cache."""
+    comp = sub.add_parser("compile", help="compile the fast kernels into numba's cache now, so "
+                          "the first fast simulation or Mount Goldrush search does not wait")
+    comp.add_argument("games", nargs="*", metavar="GAME",
+                      help=f"the games, in this order ({', '.join(names())}; default: all)")
 
 
 def _interrupted(ctrl_c: CtrlC) -> int:
@@ -351,9 +375,11 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.players is None and len(bots) == 1:
         raise OptionsError("give --players, or one bot spec per seat in --bots")
     start = time.perf_counter()
-    frame = simulate(args.game, list(bots), args.games, args.seed, workers=args.workers,
-                     backend=args.backend, fast=False if args.no_fast else None,
-                     quiet=args.quiet, **dict(args.option))
+    with _dask_client(args.scheduler, args.backend) as client:
+        frame = simulate(args.game, list(bots), args.games, args.seed, workers=args.workers,
+                         backend=args.backend, client=client,
+                         fast=False if args.no_fast else None, quiet=args.quiet,
+                         **dict(args.option))
     elapsed = time.perf_counter() - start
     print(summary_text(frame, elapsed))
     if args.out:
@@ -361,6 +387,38 @@ def _simulate(args: argparse.Namespace) -> int:
         print(f"results saved to {args.out}")
     return 0
 
+
+
+SCHEDULER_TIMEOUT = 10
+"""Seconds to reach a Dask scheduler given by ``--scheduler`` before giving up."""
+
+
+@contextlib.contextmanager
+def _dask_client(address: str | None, backend: str | None) -> Iterator[Any]:
+    """A client of the Dask cluster whose scheduler is at ``address`` (None: no client),
+    closed when the run is over; the cluster itself is left running."""
+    if address is None:
+        yield None
+        return
+    if backend not in (None, "dask"):
+        raise OptionsError(f"--scheduler runs on a Dask cluster: it goes with --backend dask, "
+                           f"not --backend {backend}")
+    if not address.strip() or len(address) > 200 or any(c.isspace() for c in address):
+        raise OptionsError(f"--scheduler wants a scheduler's address such as "
+                           f"tcp://10.0.0.5:8786, got {address[:200]!r}")
+    try:
+        from dask.distributed import Client
+    except ImportError as exc:
+        raise OptionsError("--scheduler needs Dask: pip install 'dask[distributed]'") from exc
+    try:
+        client = Client(address, timeout=SCHEDULER_TIMEOUT)  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError, ValueError, TypeError) as exc:
+        raise OptionsError(f"no Dask scheduler answered at {address}: {_first_line(exc)}") \
+            from exc
+    try:
+        yield client
+    finally:
+        client.close()  # type: ignore[no-untyped-call]
 
 LADDER_GAMES = 20
 """Games in each seating of ``goldlab ladder`` (a pair of bots meets 40 times at two players)."""
