@@ -110,6 +110,16 @@ def check_game(name: str | Game, players: int | None = None, games: int = 100, s
     return report
 
 
+def _check_json(state: State[Any], v: list[str], at: str) -> None:
+    """The state, through JSON text and back, is the same state."""
+    data = json.loads(json.dumps(state.to_json()))
+    try:
+        if from_json(data) != state:
+            v.append(f"{at}: to_json/from_json does not round-trip")
+    except RecordError as exc:
+        v.append(f"{at}: to_json/from_json does not round-trip: {exc}")
+
+
 def _check_one(game: Any, seed: int, rng: random.Random, report: ConformanceReport,
                illegal_samples: int, every_action: bool, json_every: int,
                play_mode: bool, step_limit: int, hidden_every: int,
@@ -167,12 +177,7 @@ def _check_one(game: Any, seed: int, rng: random.Random, report: ConformanceRepo
         if steps % hidden_every == 0:
             _check_observation(state, rng, report, at)
         if json_every and steps % json_every == 0:
-            data = json.loads(json.dumps(state.to_json()))
-            try:
-                if from_json(data) != state:
-                    v.append(f"{at}: to_json/from_json does not round-trip")
-            except RecordError as exc:
-                v.append(f"{at}: to_json/from_json does not round-trip: {exc}")
+            _check_json(state, v, at)
         action = rng.choice(legal)
         state.apply(action)
         if play is not None:
