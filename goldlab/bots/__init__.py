@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from goldlab.core.errors import GoldlabError, OptionsError
+from goldlab.core.registry import when_unregistered
 from goldlab.core.values import Action
 
 if TYPE_CHECKING:
@@ -214,6 +215,16 @@ _STRENGTHS: dict[tuple[str | None, str], Strength] = {
 """The strength ladders: for one game's bot, or (None) for a bot every game has."""
 
 _OPPONENTS: dict[str, str] = {}
+
+
+@when_unregistered
+def _forget_game(game: str) -> None:
+    """A game unregistered: its bots, their ladders and its opponent go too."""
+    for key in [k for k in _BOTS if k[0] == game]:
+        del _BOTS[key]
+    for ladder in [k for k in _STRENGTHS if k[0] == game]:
+        del _STRENGTHS[ladder]
+    _OPPONENTS.pop(game, None)
 """The opponent each game offers first (its bots module registers it)."""
 
 

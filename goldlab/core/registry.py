@@ -13,12 +13,14 @@ from __future__ import annotations
 import importlib
 import os
 import pkgutil
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from goldlab.core.description import GameDescription
 from goldlab.core.errors import InvalidActionError, OptionsError
 from goldlab.core.game import Game
+from goldlab.core.notation import shown
 from goldlab.core.values import Action
 
 if TYPE_CHECKING:
@@ -46,6 +48,39 @@ def register(what: Registered) -> Registered:
     _GAMES[found.name] = found
     _MADE.clear()
     return what
+
+
+_FORGETTERS: list[Callable[[str], None]] = []
+"""What each layer does to forget a game (its bots, scenarios, encodings, columns)."""
+
+
+def when_unregistered(forget: Callable[[str], None]) -> Callable[[str], None]:
+    """Have ``forget(name)`` called when a game is unregistered: a layer above the core
+    (bots, scenarios, interop, simulation) drops its own tables' entries of that game."""
+    _FORGETTERS.append(forget)
+    return forget
+
+
+def unregister(name: str) -> None:
+    """Forget a game registered at run time (an example game, a test's game), everywhere:
+    its description, its bots, scenarios, encoding and result columns.
+
+    A built-in game (a folder of :mod:`goldlab.games`) cannot be unregistered.
+
+    >>> from goldlab.core.registry import unregister
+    >>> unregister("gold")
+    Traceback (most recent call last):
+    ...
+    goldlab.core.errors.OptionsError: gold is a built-in game: it cannot be unregistered
+    """
+    if name in _builtin():
+        raise OptionsError(f"{name} is a built-in game: it cannot be unregistered")
+    if name not in _GAMES:
+        raise OptionsError(f"no game named {shown(name)} is registered")
+    del _GAMES[name]
+    _MADE.clear()
+    for forget in _FORGETTERS:
+        forget(name)
 
 
 def names() -> list[str]:

@@ -35,7 +35,7 @@ from math import prod
 from typing import Any, ClassVar
 
 from goldlab.core.game import Game
-from goldlab.core.registry import description, find
+from goldlab.core.registry import description, find, when_unregistered
 from goldlab.core.registry import names as game_names
 from goldlab.core.state import CHANCE, TERMINAL, State, Step
 from goldlab.core.values import Action, ChanceOutcome
@@ -228,6 +228,14 @@ class Encoding(ABC):
 # ------------------------------------------------------------------ registry
 _ENCODINGS: dict[str, type[Encoding]] = {}
 _CACHE: dict[Game, Encoding] = {}
+
+
+@when_unregistered
+def _forget_game(name: str) -> None:
+    """A game unregistered: its encoding goes, and the encoders made for its games."""
+    _ENCODINGS.pop(name, None)
+    for game in [g for g in _CACHE if g.name == name]:
+        del _CACHE[game]
 
 
 def register_encoding(cls: type[Encoding]) -> type[Encoding]:

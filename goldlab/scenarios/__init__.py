@@ -20,10 +20,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from goldlab.core.errors import GoldlabError, IllegalActionError
+from goldlab.core.registry import when_unregistered
 from goldlab.core.state import State
 from goldlab.core.values import Event
 
 _SCENARIOS: dict[str, Scenario] = {}
+
+
+@when_unregistered
+def _forget_game(game: str) -> None:
+    """A game unregistered: its examples leave the library."""
+    for name in [n for n in _SCENARIOS if n.startswith(game + "/")]:
+        del _SCENARIOS[name]
 
 Check = Callable[[State[Any], list[Event]], None]
 

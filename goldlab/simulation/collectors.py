@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from goldlab.core.registry import find
+from goldlab.core.registry import find, when_unregistered
 from goldlab.core.state import State
 
 SeatColumns = dict[str, list[Any]]
@@ -45,6 +45,12 @@ class Collector:
 
 
 _COLLECTORS: dict[str, Collector] = {}
+
+
+@when_unregistered
+def _forget_game(game: str) -> None:
+    """A game unregistered: its columns go."""
+    _COLLECTORS.pop(game, None)
 
 
 def register_collector(collector: Collector) -> Collector:

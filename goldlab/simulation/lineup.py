@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from goldlab.core.registry import when_unregistered
+
 if TYPE_CHECKING:
     from goldlab import fast as fast_path
     from goldlab.simulation.collectors import Collector
@@ -29,6 +31,13 @@ if TYPE_CHECKING:
 _ENGINES: dict[Hashable, fast_path.Engine | None] = {}
 _LIMIT = 256
 """Line-ups kept a process (a lesson runs a handful; a sweep over options may run more)."""
+
+
+@when_unregistered
+def _forget_game(game: str) -> None:
+    """A game unregistered: the engines of its line-ups go."""
+    for key in [k for k in _ENGINES if isinstance(k, tuple) and k[0] == game]:
+        del _ENGINES[key]
 
 
 @dataclass(frozen=True)

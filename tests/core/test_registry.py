@@ -108,3 +108,31 @@ def test_the_typed_parts_are_what_the_layers_call() -> None:
     fast = describe("gold").part("fast")
     assert fast is not None and fast(["random", "banana"], {}) is None
     assert describe("gold").part("picture") is not None
+
+
+def test_a_game_registered_at_run_time_is_unregistered_everywhere() -> None:
+    """``unregister`` forgets a game in every layer that keeps a table of games (bots,
+    scenarios, encodings, result columns), so a test or an example can come and go."""
+    from goldlab import bots, scenarios
+    from goldlab.core.description import GameDescription
+    from goldlab.core.registry import register, unregister
+    from goldlab.games.gold.game import GoldGame
+    from goldlab.simulation.collectors import Collector, collector_for, register_collector
+
+    class Copy(GoldGame):
+        name = "copy-of-gold"
+
+    register(GameDescription("copy-of-gold", Copy))
+    bots.register_bot("copy-of-gold", "first", bots.RandomBot)
+    register_collector(Collector("copy-of-gold", (), lambda state: {}))
+    assert "copy-of-gold" in goldlab.names() and "first" in bots.bot_names("copy-of-gold")
+    unregister("copy-of-gold")
+    assert "copy-of-gold" not in goldlab.names()
+    assert "first" not in bots.bot_names("copy-of-gold")
+    assert collector_for("copy-of-gold") is None
+    assert not scenarios.names("copy-of-gold")
+    with pytest.raises(OptionsError, match="built-in game: it cannot be unregistered"):
+        unregister("gold")
+    with pytest.raises(OptionsError, match="no game named"):
+        unregister("copy-of-gold")
+    assert "gold" in goldlab.names()
