@@ -300,7 +300,7 @@ def cmd_test(args: list[str]) -> None:
     if not args:
         start_lite_build()
 
-    lint_paths = [p for p in ("goldlab", "tests", "benchmarks", "dev.py", "lite")
+    lint_paths = [p for p in ("goldlab", "tests", "examples", "benchmarks", "dev.py", "lite")
                   if (ROOT / p).exists()]
     step("ruff", [str(bin_ / "ruff"), "check", *lint_paths])
 

@@ -1,4 +1,4 @@
-"""A fourth game that lives only in ``tests/pig.py`` plays through every layer.
+"""A fourth game that lives only in ``examples/pig/pig.py`` plays through every layer.
 
 Pig is one module that registers one description; nothing in ``goldlab/`` names it.
 """
@@ -7,7 +7,7 @@ import io
 import sys
 import warnings
 from collections.abc import Iterator
-from contextlib import redirect_stdout
+from contextlib import contextmanager, redirect_stdout
 from pathlib import Path
 from types import ModuleType
 
@@ -16,44 +16,43 @@ import pytest
 import goldlab
 from goldlab.core.description import describe
 
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "pig"
+"""Where a newcomer finds Pig (the README names it): one module, ``pig.py``."""
+
 
 @pytest.fixture(scope="module", autouse=True)
 def pig() -> Iterator[ModuleType]:
     """Pig registered (by importing its module) for this module only.
 
     Other test modules list every game (``goldlab.names()``) and expect the built-in
-    ones, so the registration is undone afterwards.
+    ones, so the registration is undone afterwards (``unregister``).
     """
-    import pig
-
-    yield pig
-    _forget("pig")
+    with imported_pig() as module:
+        yield module
 
 
-def _forget(name: str) -> None:
-    from goldlab import bots, scenarios
-    from goldlab.core import registry
-    from goldlab.interop import encoding
-    from goldlab.simulation import collectors
+@contextmanager
+def imported_pig() -> Iterator[ModuleType]:
+    """``examples/pig/pig.py`` imported (so Pig is registered), then forgotten again."""
+    from goldlab.core.registry import unregister
 
-    registry._GAMES.pop(name, None)
-    registry._MADE.clear()
-    for key in [k for k in bots._BOTS if k[0] == name]:
-        del bots._BOTS[key]
-    for key in [k for k in scenarios._SCENARIOS if k.startswith(name + "/")]:
-        del scenarios._SCENARIOS[key]
-    encoding._ENCODINGS.pop(name, None)
-    for game in [g for g in encoding._CACHE if g.name == name]:
-        del encoding._CACHE[game]
-    collectors._COLLECTORS.pop(name, None)
-    sys.modules.pop("pig", None)
+    sys.path.insert(0, str(EXAMPLE))
+    try:
+        import pig
+
+        yield pig
+    finally:
+        sys.path.remove(str(EXAMPLE))
+        sys.modules.pop("pig", None)
+        if "pig" in goldlab.names():
+            unregister("pig")
 
 
 def test_pig_is_one_module_that_registers_itself(pig: ModuleType) -> None:
     assert "pig" in goldlab.names()
     assert describe("pig").part("game") is pig.PigGame
     assert describe("pig").part("results") is pig
-    assert Path(pig.__file__).parent == Path(__file__).parent  # tests/pig.py, no folder
+    assert Path(pig.__file__).parent == EXAMPLE  # examples/pig/pig.py: one module
     for path in Path(goldlab.__file__).parent.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert "import pig" not in text and "from pig" not in text, path

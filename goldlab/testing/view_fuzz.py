@@ -18,7 +18,7 @@ again while a bot thinks, and checks each answer:
 * a locked view keeps its seat, memory mode and bots, whatever the message.
 
 It is duck-typed, so any game's presenter can be run through it, a game from
-outside the package included (the tests' Pig)::
+outside the package included (Pig, ``examples/pig/pig.py``)::
 
     from goldlab.testing import fuzz_view
     from goldlab.views import GameView

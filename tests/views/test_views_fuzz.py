@@ -6,8 +6,6 @@ nothing escapes, and a refused message leaves the game as it was.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -37,16 +35,11 @@ def test_every_intent_answers_quickly_and_refusals_change_nothing(game: str,
 
 
 def test_pig_from_outside_the_package_runs_through_the_fuzz() -> None:
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    import pig  # noqa: F401  (registers Pig: tests/pig.py)
-    from test_fourth_game import _forget
+    from test_fourth_game import imported_pig  # registers Pig: examples/pig/pig.py
 
-    try:
+    with imported_pig():
         report = fuzz_view(lambda: GameView(goldlab.make("pig", players=2, seed=3), seat=0,
                                             bots={1: "cautious"}), examples=25)
-    finally:
-        _forget("pig")
-        sys.path.remove(str(Path(__file__).resolve().parents[1]))
     assert report.ok, report.problems[:5]
     assert report.messages > 100
 

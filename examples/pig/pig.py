@@ -1,4 +1,4 @@
-"""Pig, a tiny dice game in one module under ``tests/``: goldlab's fourth game.
+"""Pig, a tiny dice game in one module: goldlab's fourth game, and the example to copy.
 
 It proves that a game is the unit of change, and that a game may be one file (as
 OpenSpiel's Kuhn poker is): this module registers one description at its end, and
