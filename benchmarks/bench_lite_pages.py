@@ -22,6 +22,13 @@ each figure; compare figures measured at a similar load.
     .venv/bin/python benchmarks/bench_lite_pages.py                    # every lesson, check page
     .venv/bin/python benchmarks/bench_lite_pages.py 1-flip-the-odds check-this-browser
     .venv/bin/python benchmarks/bench_lite_pages.py --server gzip --visits 3
+    .venv/bin/python benchmarks/bench_lite_pages.py --startup --rounds 3   # before/after
+
+``--startup`` measures what lite/bytecode.py and the kernel's packages loaded in one go
+(lite/lessons.py's ``KERNEL_PACKAGES``) save, from the browser's cache: the built site
+against a copy of it made as it was before them (the wheels without their bytecode, the
+pages without ``loadPyodideOptions``), each page warmed once, then opened ``--rounds`` times
+from the cache in alternation; prints the best and the median of each and their ratio.
 
 Exit status 3 if the site or Chromium is missing.
 """
@@ -29,11 +36,19 @@ Exit status 3 if the site or Chromium is missing.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import hashlib
+import json
+import logging
 import os
+import re
+import shutil
+import statistics
 import sys
 import tempfile
 import threading
 import time
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -111,7 +126,7 @@ class Visit:
     page: str
     visit: int
     usable: float  # s from opening the page to every cell run
-    kernel: float  # s until Voici started the first cell (Pyodide, the kernel, its imports)
+    kernel: float  # s until Voici started cell 1 (Pyodide, the kernel and IPython up)
     cells: list[tuple[int, float]]  # (cell number, s) of the slowest cells
     sent: int  # body bytes the server sent
     uncompressed: int  # those files' own sizes
@@ -148,6 +163,7 @@ def open_page(url: str, profile: Path, server: str, page_name: str, visit: int) 
         ended = page.evaluate("performance.now()") / 1000
         context.close()
     rows = SENT.since(mark)
+    marks = [m for m in marks if m[1] >= 1]  # Voici's 0: the kernel is being asked for
     kernel = marks[0][0] / 1000 if marks else usable
     times = [m[0] / 1000 for m in marks] + [ended]
     cells = sorted(((int(m[1]), times[i + 1] - times[i]) for i, m in enumerate(marks)),
@@ -160,18 +176,86 @@ def open_page(url: str, profile: Path, server: str, page_name: str, visit: int) 
                  os.getloadavg()[0])
 
 
+PRELOAD = re.compile(r',\s*"loadPyodideOptions":\s*\{"packages":\s*\[[^\]]*\]\}')
+
+
+def as_before(site: Path, into: Path) -> Path:
+    """A copy of `site` as the lesson pages were before their start was cut: every wheel
+    without the bytecode lite/bytecode.py added (the lock's hashes made to match), and the
+    pages without the kernel's packages loaded in one go."""
+    shutil.copytree(site / "lessons", into / "lessons", symlinks=True)
+    static = into / "lessons" / "static" / "pyodide"
+    lock = json.loads((static / "pyodide-lock.json").read_text())
+    by_file = {entry["file_name"]: entry for entry in lock["packages"].values()}
+    for wheel in static.glob("*.whl"):
+        with zipfile.ZipFile(wheel) as zf:
+            entries = [(i, zf.read(i)) for i in zf.infolist() if not i.filename.endswith(".pyc")]
+        with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as zf:
+            for info, data in entries:
+                if info.filename.endswith(".dist-info/RECORD"):
+                    data = b"".join(line for line in data.splitlines(keepends=True)
+                                    if b".pyc," not in line)
+                zf.writestr(info, data)
+        if wheel.name in by_file:
+            by_file[wheel.name]["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
+        Path(f"{wheel}.gz").unlink(missing_ok=True)
+    (static / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
+    Path(f"{static / 'pyodide-lock.json'}.gz").unlink(missing_ok=True)
+    for page in (into / "lessons" / "voici").rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        if PRELOAD.search(text):
+            page.write_text(PRELOAD.sub("", text), encoding="utf-8")
+            Path(f"{page}.gz").unlink(missing_ok=True)
+    return into
+
+
+def startup(pages: list[str], rounds: int) -> None:
+    """Each page from the browser's cache: the site as built against :func:`as_before`."""
+    print("| page | site | from the cache: best | median | kernel up (best) | load |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    with tempfile.TemporaryDirectory(prefix="bench-lite-before-") as scratch:
+        sites = {"as built": SITE, "before": as_before(SITE, Path(scratch) / "site")}
+        with contextlib.ExitStack() as stack:
+            urls = {name: stack.enter_context(serve_site(site, handler=CountingHandler))
+                    for name, site in sites.items()}
+            for page_name in pages:
+                profiles = {name: Path(scratch) / f"profile-{name}-{page_name}" for name in sites}
+                for name, url in urls.items():  # warm each profile's cache
+                    open_page(url, profiles[name], name, page_name, 1)
+                times: dict[str, list[Visit]] = {name: [] for name in sites}
+                for n in range(rounds):
+                    for name, url in urls.items():
+                        times[name].append(open_page(url, profiles[name], name, page_name, n + 2))
+                for name, visits in times.items():
+                    usable = sorted(v.usable for v in visits)
+                    print(f"| {page_name} | {name} | {usable[0]:.1f} s "
+                          f"| {statistics.median(usable):.1f} s "
+                          f"| {min(v.kernel for v in visits):.1f} s "
+                          f"| {statistics.mean(v.load for v in visits):.1f} |", flush=True)
+                best = {name: min(v.usable for v in visits) for name, visits in times.items()}
+                print(f"| {page_name} | before / as built | {best['before'] / best['as built']:.2f}x "
+                      "| | | |", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("pages", nargs="*", default=list(LESSONS),
                         help=f"pages under {PAGES}/ (default: {' '.join(LESSONS)})")
     parser.add_argument("--server", choices=("gzip", "plain", "both"), default="both")
     parser.add_argument("--visits", type=int, default=2, help="visits per page (1 = first only)")
+    parser.add_argument("--startup", action="store_true",
+                        help="from the cache: the site as built against it as before (see above)")
+    parser.add_argument("--rounds", type=int, default=3, help="--startup: visits from the cache")
     args = parser.parse_args(argv)
+    logging.getLogger("tornado.access").setLevel(logging.ERROR)  # the pages' /api/class: 404
     missing = [p for p in args.pages if not (SITE / PAGES / f"{p}.html").is_file()]
     if not CHROMIUM.exists() or missing or not args.pages:
         print(f"needs {CHROMIUM} and the built site (python3 dev.py lite); missing: {missing}",
               file=sys.stderr)
         return MISSING
+    if args.startup:
+        startup(args.pages, max(1, args.rounds))
+        return 0
     servers = ("gzip", "plain") if args.server == "both" else (args.server,)
     visits: list[Visit] = []
     print("| page | server | visit | usable | kernel up | slowest cells (s) | sent | "
