@@ -31,9 +31,9 @@ def forget_test_bot() -> Iterator[None]:
 
 
 def test_each_game_registers_its_first_opponent() -> None:
-    assert {game: default_opponent(game) for game in ("gold", "goldrush", "goldland")} == {
+    assert {game: default_opponent(game) for game in goldlab.names()} == {
         "gold": "greedy", "goldrush": "perfect", "goldland": "heuristic"}
-    for game in ("gold", "goldrush", "goldland"):  # each is one of the game's bots
+    for game in goldlab.names():  # each is one of the game's bots
         goldlab.bots.make_bot(game, default_opponent(game), 1, 7)
 
 

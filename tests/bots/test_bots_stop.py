@@ -13,7 +13,7 @@ from goldlab.bots import SearchStopped, Stop, make_bot
 from goldlab.bots.play import information, prepare_decision
 
 
-@pytest.mark.parametrize("game", ["gold", "goldland", "goldrush"])
+@pytest.mark.parametrize("game", goldlab.names())
 def test_a_search_told_to_stop_from_another_thread_ends_at_once(game: str) -> None:
     state = goldlab.make(game, players=2, seed=3)
     while True:  # a decision the bot searches (Mount Goldrush's first flips are all alike)

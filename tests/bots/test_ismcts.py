@@ -62,7 +62,7 @@ def _decide(state: State[Any], spec: str, seed: int = 1,
 # ------------------------------------------------------------------ specs
 def test_every_game_has_ismcts() -> None:
     assert "ismcts" in GENERIC_BOTS
-    for name in ("gold", "goldrush", "goldland"):
+    for name in goldlab.names():
         assert "ismcts" in bot_names(name)
         assert isinstance(make_bot(name, "ismcts:200", 0, 1), ISMCTSBot)
 
@@ -123,7 +123,7 @@ def test_a_searching_bot_refuses_to_choose_without_a_sampler() -> None:
 
 # ------------------------------------------------------------------ hooks
 def test_each_built_in_game_names_its_search_hooks() -> None:
-    for name in ("gold", "goldrush", "goldland"):
+    for name in goldlab.names():
         hooks = hooks_for(name)
         assert isinstance(hooks, SearchHooks) and hooks is not DEFAULT
         assert hooks.cutoff > 0 and hooks.evaluate is not None

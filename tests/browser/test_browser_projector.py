@@ -19,7 +19,9 @@ import pytest
 from browser_harness import JupyterServer, open_and_run, open_voila
 from playwright.sync_api import Locator, Page, expect
 
-GAMES = ("gold", "goldrush", "goldland")
+import goldlab
+
+GAMES = tuple(goldlab.names())
 NOTEBOOK = "projector.ipynb"
 PROJECTOR: Any = {"width": 1280, "height": 720}
 PHONE: Any = {"width": 390, "height": 844}

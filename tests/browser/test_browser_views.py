@@ -24,7 +24,7 @@ import goldlab
 from goldlab.bots import describe_bots
 from goldlab.core.presentation import Presenter
 
-GAMES = ("gold", "goldrush", "goldland")
+GAMES = tuple(goldlab.names())
 TIMED_CLICKS = 20
 MIN_CONTRAST = 4.5  # WCAG 2 AA for normal text
 

@@ -131,7 +131,7 @@ def test_more_workers_than_cores_are_capped_with_a_warning(
         assert backends.check_workers(None) is None
 
 
-@pytest.mark.parametrize("game", ["gold", "goldrush", "goldland"])
+@pytest.mark.parametrize("game", goldlab.names())
 @pytest.mark.parametrize("seat", [True, False, 2, -1, "0", None, 1.0])
 def test_an_observation_is_only_for_a_seat_number(game: str, seat: object) -> None:
     state = goldlab.make(game, players=2, seed=1)

@@ -85,7 +85,7 @@ def test_missing_file_raises_record_error(tmp_path: Path) -> None:
         goldlab.load_record(tmp_path / "nope.json")
 
 
-@pytest.mark.parametrize("game", ["gold", "goldrush", "goldland"])
+@pytest.mark.parametrize("game", goldlab.names())
 def test_a_saved_state_tells_its_last_steps_as_the_game_did(game: str) -> None:
     state = goldlab.make(game, players=2, seed=3)
     rng = random.Random(3)

@@ -108,7 +108,7 @@ def test_the_untouched_record_still_replays() -> None:
     assert str(state.history[-1].action) == "take blue:3"
 
 
-@pytest.mark.parametrize("game", ["gold", "goldrush", "goldland"])
+@pytest.mark.parametrize("game", goldlab.names())
 def test_a_start_that_is_not_over_but_has_no_move_is_refused(game: str) -> None:
     state = goldlab.make(game, seed=1, mode="study")
     data = json.loads(state.record().to_json())

@@ -11,7 +11,7 @@ from goldlab.core.state import State
 from goldlab.views.table import Table
 
 
-@pytest.mark.parametrize("game", ["gold", "goldrush", "goldland"])
+@pytest.mark.parametrize("game", goldlab.names())
 @pytest.mark.parametrize("mode", ["play", "study"])
 def test_can_undo_says_exactly_when_undo_succeeds(game: str, mode: str) -> None:
     state = goldlab.make(game, players=2, seed=4, mode=mode)

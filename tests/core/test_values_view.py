@@ -55,7 +55,7 @@ def test_a_field_neither_held_nor_worked_out_is_refused_when_the_class_is_made()
             _FIELD_NAMES = ("cards", "colour")
 
 
-@pytest.mark.parametrize("game", ["gold", "goldrush", "goldland"])
+@pytest.mark.parametrize("game", goldlab.names())
 def test_every_game_view_follows_the_recipe(game: str) -> None:
     state = goldlab.make(game, players=2, seed=3)
     view = state.observation(0)

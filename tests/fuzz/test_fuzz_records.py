@@ -17,7 +17,7 @@ from goldlab.core.errors import InvalidActionError, RecordError
 from goldlab.core.record import load_record
 from goldlab.games.gold.position import from_position
 
-GAMES = ("gold", "goldrush", "goldland")
+GAMES = tuple(goldlab.names())
 
 
 @pytest.fixture(autouse=True)

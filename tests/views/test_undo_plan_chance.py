@@ -4,12 +4,13 @@ import random
 
 import pytest
 
+import goldlab
 from goldlab.core.registry import make_game
 from goldlab.core.state import CHANCE
 from goldlab.views.table import Table
 
 
-@pytest.mark.parametrize("game", ["gold", "goldrush", "goldland"])
+@pytest.mark.parametrize("game", goldlab.names())
 def test_a_turn_taken_back_includes_the_chance_steps_that_followed_it(game: str) -> None:
     state = make_game(game, 2).new_state(5, mode="study", auto_chance=False)
     table = Table(state)  # both seats are people

@@ -18,7 +18,7 @@ from goldlab.core.presentation import Play, Presenter, Refuse, Select
 views = pytest.importorskip("goldlab.views")
 GameView = views.GameView
 
-GAMES = ("gold", "goldrush", "goldland")
+GAMES = tuple(goldlab.names())
 BOTS = {"gold": "greedy", "goldrush": "perfect", "goldland": "heuristic"}
 
 

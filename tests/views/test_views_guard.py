@@ -110,7 +110,7 @@ def test_a_browser_may_choose_only_the_menus_bots(spec: str) -> None:
 
 
 def test_every_menu_choice_is_taken_from_the_browser_and_any_spec_from_python() -> None:
-    for game in ("gold", "goldrush", "goldland"):
+    for game in goldlab.names():
         view = GameView(goldlab.make(game, players=2, seed=1), seat=0, bots={1: "random"})
         specs = table_module.menu_specs(game)
         assert "person" in specs and all(":" not in s or s.startswith(("ismcts:", "forgetful:",
@@ -226,7 +226,7 @@ def test_a_locked_view_refuses_a_record_and_python_cannot_unlock_it_by_accident(
     assert view.error == "" and view.seat == 0 and view.table.state.seed != 5
 
 
-@pytest.mark.parametrize("game", ["gold", "goldrush", "goldland"])
+@pytest.mark.parametrize("game", goldlab.names())
 @pytest.mark.parametrize("locked", [True, False])
 def test_a_seated_save_predicts_nothing_and_loads_and_continues(game: str, locked: bool) -> None:
     state = goldlab.make(game, players=2, seed=2**62 + 12345, mode="play")

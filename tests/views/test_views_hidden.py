@@ -36,7 +36,7 @@ from goldlab.games.goldrush.cards import DECK
 views = pytest.importorskip("goldlab.views")
 GameView = views.GameView
 
-GAMES = ("gold", "goldrush", "goldland")
+GAMES = tuple(goldlab.names())
 
 
 def _random_game(game: str, seed: int, *, auto_chance: bool = True,

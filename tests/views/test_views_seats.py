@@ -21,7 +21,7 @@ table_module = pytest.importorskip("goldlab.views.table")
 GameView, Table, play_table = views.GameView, views.Table, views.play_table
 PERSON, seat_choices = table_module.PERSON, table_module.seat_choices
 
-GAMES = ("gold", "goldrush", "goldland")
+GAMES = tuple(goldlab.names())
 
 
 def _message(view: Any, **content: Any) -> None:

@@ -69,7 +69,7 @@ def _assert_players_words(view: Any, game: str) -> None:
     assert any(name in said for name in NAMES)
 
 
-@pytest.mark.parametrize("game", ["gold", "goldrush", "goldland"])
+@pytest.mark.parametrize("game", goldlab.names())
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_played_game_is_told_in_the_players_words_with_their_names(game: str,
                                                                      seed: int) -> None:
@@ -171,7 +171,7 @@ def test_a_refusal_names_the_player_and_the_card_as_players_say_them() -> None:
     assert rush.error.startswith("card 18 is already face up") and "#" not in rush.error
 
 
-@pytest.mark.parametrize("game", ["gold", "goldrush", "goldland"])
+@pytest.mark.parametrize("game", goldlab.names())
 def test_odds_are_said_as_a_teacher_says_them(game: str) -> None:
     view = GameView(_played(game, 3), seat="all", names=NAMES)
     odds = view.payload["odds"]
