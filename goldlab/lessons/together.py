@@ -180,10 +180,9 @@ class NameBox:
     def _who(self) -> str:
         title = self.page.info.title if self.page.info is not None else ""
         if not self.page.name:
-            return (f"<i>You are in the class {escape(title)}: type the name your class knows "
-                    "you by, then press Use this name.</i>")
-        return (f"You are sending as <b>{escape(self.page.name)}</b> "
-                f"(class {escape(title)}).")
+            return (f"<i>You are in {escape(title)}: type the name your class knows you by, "
+                    "then press Use this name.</i>")
+        return f"You are sending as <b>{escape(self.page.name)}</b> to {escape(title)}."
 
 
 class Watch:
