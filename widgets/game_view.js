@@ -1,9 +1,11 @@
-// goldlab's game view: draws the one payload Python sends, and sends back intents.
+// goldlab's game view: draws the traits Python syncs, and sends back intents.
 //
 // No rule logic lives here.  A click on the board sends the clicked element's target id;
 // the arrows send "one step forward/back"; the seat menu sends the seat.  Python decides
-// what each intent means against the current state and answers with a new payload, so
-// quick clicks are never lost and never applied to a stale position.
+// what each intent means against the current state and answers by changing the traits
+// that changed (goldlab/views/drawing.py lists them), so quick clicks are never lost and
+// never applied to a stale position.  Each trait has its own drawing function, called on
+// anywidget's change:<trait> event: nothing here works out what changed.
 
 const ICONS = {
   first: "M6 5h2v14H6zM20 5v14L9 12z",
@@ -55,6 +57,7 @@ function labelled(text, control, cls) {
 
 function render({ model, el: root }) {
   const send = (msg) => model.send(msg);
+  const get = (trait) => model.get(trait) || {};
   const view = el("div", "gl-view");
   view.tabIndex = 0;
   view.setAttribute("role", "application");
@@ -232,9 +235,13 @@ function render({ model, el: root }) {
     timer = null;
     setIcon(play, "play", "play through the steps");
   };
+  const atEnd = () => {
+    const at = get("status");
+    const page = get("inspector");
+    return at.index >= at.last && page.page + 1 >= page.pages;
+  };
   const start = () => {
-    const p = model.get("payload");
-    if (p.index >= p.last && p.inspector.page + 1 >= p.inspector.pages) send({ type: "home" });
+    if (atEnd()) send({ type: "home" });
     timer = setInterval(() => send({ type: "step", value: 1 }), Number(speed.value));
     setIcon(play, "pause", "pause");
   };
@@ -284,35 +291,20 @@ function render({ model, el: root }) {
     return block;
   }
 
-  let seatsKey = null;
-  function drawSeats(p) {
-    if (seat.options.length !== p.seats.length) {
-      seat.replaceChildren(...p.seats.map((s) => {
-        const option = el("option", "", s.label);
-        option.value = s.value;
-        return option;
-      }));
-    } else {
-      p.seats.forEach((s, i) => { seat.options[i].textContent = s.label; seat.options[i].value = s.value; });
-    }
-    seat.value = p.seat;
-    memory.checked = p.memory;
+  // Whose eyes, memory mode, and who plays each seat: a person or any bot of the game
+  // (its description as the title), and for a bot that takes a number a strength menu.
+  // Python names every entry and turns the choice into the bot's spec; the menus only
+  // send the chosen value.
+  function drawSeats() {
+    const p = get("seats");
+    if (!p.seats) return;
+    view.dataset.seat = p.seat;
+    seat.replaceChildren(...p.seats.map((s) => {
+      const option = el("option", "", s.label);
+      option.value = s.value;
+      return option;
+    }));
     memoryField.style.display = p.memory_toggle ? "" : "none";
-    const key = JSON.stringify([p.bots, p.bot_choices]);
-    if (key === seatsKey) {
-      // Unchanged: show the seats' real choices again (after a refused one, say).
-      for (const b of p.bots) {
-        const player = seats.querySelector(`select.gl-seat-player[data-seat="${b.seat}"]`);
-        const strength = seats.querySelector(`select.gl-seat-strength[data-seat="${b.seat}"]`);
-        if (player) player.value = b.bot;
-        if (strength) strength.value = b.value;
-      }
-      return;
-    }
-    seatsKey = key;
-    // Who plays each seat: a person or any bot of the game (its description as the title),
-    // and for a bot that takes a number a strength menu.  Python names every entry and
-    // turns the choice into the bot's spec; the menus only send the chosen value.
     const choices = new Map(p.bot_choices.map((c) => [c.value, c]));
     seats.replaceChildren(...p.bots.map((b) => {
       const field = el("span", "gl-seat-field");
@@ -325,7 +317,6 @@ function render({ model, el: root }) {
         option.title = choice.title;
         select.append(option);
       }
-      select.value = b.bot;
       const chosen = choices.get(b.bot);
       select.title = `who plays ${b.name}${chosen ? `: ${chosen.title}` : ""}`;
       select.addEventListener("change", () => {
@@ -341,7 +332,6 @@ function render({ model, el: root }) {
           option.value = s.value;
           strength.append(option);
         }
-        strength.value = b.value;
         strength.title = `strength of ${b.name}'s ${b.bot}: ${chosen ? chosen.strength : ""}`;
         strength.setAttribute("aria-label", `strength of ${b.name}'s ${b.bot}`);
         strength.addEventListener("change", () => send({ type: "bot", seat: b.seat, value: strength.value }));
@@ -349,6 +339,24 @@ function render({ model, el: root }) {
       }
       return field;
     }));
+  }
+
+  // Every menu and switch shows what Python holds: after each intent (a refused choice
+  // leaves the traits as they were, so the control must be set back).
+  function showChoices() {
+    const p = get("seats");
+    if (p.seats) {
+      seat.value = p.seat;
+      memory.checked = p.memory;
+      for (const b of p.bots) {
+        const player = seats.querySelector(`select.gl-seat-player[data-seat="${b.seat}"]`);
+        const strength = seats.querySelector(`select.gl-seat-strength[data-seat="${b.seat}"]`);
+        if (player) player.value = b.bot;
+        if (strength) strength.value = b.value;
+      }
+    }
+    projector.checked = Boolean(get("lock").projector);
+    watchSpeed.value = String(get("speeds").speed || 0);
   }
 
   // While a searching bot decides, Python says who is thinking (its own trait, sent at once).
@@ -359,16 +367,20 @@ function render({ model, el: root }) {
   function drawControls() {
     const thinking = Boolean(model.get("thinking"));
     for (const control of waitWhileThinking) control.disabled = thinking;
-    const p = model.get("payload");
-    if (p && p.title) {
+    const p = get("status");
+    if (p.title) {
       undo.disabled = !p.can_undo;
       bots.disabled = thinking || !p.live || Boolean(p.bots_running);
       pause.disabled = !p.bots_running;
       branch.disabled = !p.can_branch;
     }
-    // A teacher's lock: Python refuses these intents; the page hides their controls too.
-    const locked = Boolean(p && p.locked);
+  }
+  // A teacher's lock: Python refuses these intents; the page hides their controls too.
+  function drawLock() {
+    const p = get("lock");
+    const locked = Boolean(p.locked);
     view.classList.toggle("gl-locked", locked);
+    view.classList.toggle("gl-projector", Boolean(p.projector));
     for (const control of [seat, memory, rematch, loadInput]) if (locked) control.disabled = true;
     if (locked) view.querySelectorAll(".gl-seats select").forEach((s) => { s.disabled = true; });
   }
@@ -382,14 +394,15 @@ function render({ model, el: root }) {
       view.dataset.thinkingSeen = String(thoughts);
       status.textContent = text;
     } else {
-      const p = model.get("payload");
-      if (p && p.title) status.textContent = statusText(p);
+      const p = get("status");
+      if (p.title) status.textContent = statusText(p);
     }
   }
   model.on("change:thinking", drawThinking);
 
-  function drawInspector(p) {
-    const page = p.inspector;
+  function drawInspector() {
+    const page = get("inspector");
+    if (!page.title && page.title !== "") return;
     const head = el("h4", "gl-inspector-title", page.title);
     const parts = [head];
     if (page.pages > 1) parts.push(el("div", "gl-page-counter", `part ${page.page + 1} of ${page.pages}`));
@@ -402,7 +415,9 @@ function render({ model, el: root }) {
   }
 
   let exactShown = false;  // the exact fractions, on demand
-  function drawOdds(p) {
+  function drawOdds() {
+    const p = { ...get("odds"), projector: Boolean(get("lock").projector) };
+    if (!p.odds) return;
     odds.style.display = p.odds.length ? "" : "none";
     if (!p.odds.length) return;
     if (p.projector) {
@@ -446,7 +461,7 @@ function render({ model, el: root }) {
     toggle.setAttribute("aria-pressed", String(exactShown));
     toggle.addEventListener("click", () => {
       exactShown = !exactShown;
-      drawOdds(model.get("payload"));
+      drawOdds();
     });
     const parts = [el("h4", "", `Odds for ${p.odds_for}`)];
     if (p.odds_method) parts.push(el("p", "gl-odds-method", p.odds_method));
@@ -455,7 +470,6 @@ function render({ model, el: root }) {
   }
 
   // The move list is rebuilt only when the moves change; a step just moves the marker.
-  let movesKey = null;
   const gotoMove = (node) => send({ type: "goto", value: Number(node.dataset.index),
     page: Number(node.dataset.page || 0) });
   partStrip.addEventListener("click", (e) => {
@@ -474,27 +488,28 @@ function render({ model, el: root }) {
     }
   });
 
-  function drawMoves(p) {
+  function drawMoves() {
+    const p = get("moves");
+    if (!p.moves) return;
     const from = p.variation ? p.variation.from : -1;
     variation.style.display = p.variation ? "" : "none";
     if (p.variation) variationText.textContent = p.variation.label;
     mainLine.textContent = p.variation ? p.variation.back : "";
-    const key = `${p.moves.length}:${p.moves[p.moves.length - 1] || ""}:${p.moves[0] || ""}:${from}`;
-    if (key !== movesKey) {
-      movesKey = key;
-      const notations = p.moves_notation || [];
-      const items = ["start", ...p.moves].map((text, i) => {
-        const li = el("li", from >= 0 && i > from ? "gl-move gl-variation" : "gl-move", text);
-        if (i > 0 && notations[i - 1]) li.title = notations[i - 1];  // the notation
-        li.dataset.index = String(i);
-        li.tabIndex = 0;
-        li.setAttribute("role", "button");
-        return li;
-      });
-      moves.replaceChildren(...items);
-    }
+    const notations = p.moves_notation || [];
+    moves.replaceChildren(...["start", ...p.moves].map((text, i) => {
+      const li = el("li", from >= 0 && i > from ? "gl-move gl-variation" : "gl-move", text);
+      if (i > 0 && notations[i - 1]) li.title = notations[i - 1];  // the notation
+      li.dataset.index = String(i);
+      li.tabIndex = 0;
+      li.setAttribute("role", "button");
+      return li;
+    }));
+  }
+
+  // The step shown: marked in the move list (centred), its parts listed under it.
+  function markCurrentMove() {
     const old = moves.querySelector(".gl-current");
-    const current = moves.children[p.index];
+    const current = moves.children[get("status").index];
     if (old !== current) {
       if (old) {
         old.classList.remove("gl-current");
@@ -505,24 +520,27 @@ function render({ model, el: root }) {
         current.setAttribute("aria-current", "step");
       }
     }
-    drawParts(p, current);
+    drawParts();
     centreCurrentMove();
   }
 
   // The parts of the step looked at, under its move and beside the scrubber: click one to
   // see the table as after it.
-  function drawParts(p, current) {
+  function drawParts() {
     for (const old of moves.querySelectorAll(".gl-parts")) old.remove();
-    const titles = p.inspector.titles || [];
+    const page = get("inspector");
+    const index = get("status").index;
+    const current = moves.querySelector(".gl-current");
+    const titles = page.titles || [];
     const part = (title, i, tag) => {
-      const node = el(tag, `gl-part${i === p.inspector.page ? " gl-current-part" : ""}`,
+      const node = el(tag, `gl-part${i === page.page ? " gl-current-part" : ""}`,
         tag === "li" ? title : String(i + 1));
-      node.dataset.index = String(p.index);
+      node.dataset.index = String(index);
       node.dataset.page = String(i);
       node.tabIndex = 0;
       node.title = title;
       node.setAttribute("role", "button");
-      if (i === p.inspector.page) node.setAttribute("aria-current", "step");
+      if (i === page.page) node.setAttribute("aria-current", "step");
       return node;
     };
     if (titles.length > 1 && current) {
@@ -530,7 +548,7 @@ function render({ model, el: root }) {
       list.append(...titles.map((t, i) => part(t, i, "li")));
       current.append(list);
     }
-    const where = el("span", "gl-part-counter", `part ${p.inspector.page + 1} of ${titles.length}`);
+    const where = el("span", "gl-part-counter", `part ${page.page + 1} of ${titles.length}`);
     partStrip.replaceChildren(...(titles.length > 1
       ? [where, ...titles.map((t, i) => part(t, i, "button"))] : []));
     partStrip.style.display = titles.length > 1 ? "" : "none";
@@ -626,51 +644,35 @@ function render({ model, el: root }) {
   });
   resized.observe(board);
 
-  let speedsKey = null;
-  function drawWatchSpeed(p) {
-    const speeds = p.speeds || [];
-    if (speeds.join() !== speedsKey) {
-      speedsKey = speeds.join();
-      watchSpeed.replaceChildren(...speeds.map((v) => {
-        const option = el("option", "", v ? `${v} move${v === 1 ? "" : "s"}/s` : "at once");
-        option.value = String(v);
-        return option;
-      }));
-    }
-    watchSpeed.value = String(p.speed || 0);
+  function drawWatchSpeed() {
+    const speeds = get("speeds").speeds || [];
+    watchSpeed.replaceChildren(...speeds.map((v) => {
+      const option = el("option", "", v ? `${v} move${v === 1 ? "" : "s"}/s` : "at once");
+      option.value = String(v);
+      return option;
+    }));
   }
 
-  let boardHtml = null;
-  function draw() {
-    const p = model.get("payload");
-    if (!p || !p.title) return;
-    title.textContent = p.title;
-    view.classList.toggle("gl-projector", Boolean(p.projector));
-    view.dataset.seat = p.seat;
-    projector.checked = Boolean(p.projector);
-    status.textContent = model.get("thinking") || statusText(p);
-    drawWatchSpeed(p);
-    drawSeats(p);
-    if (p.board !== boardHtml) {
-      boardHtml = p.board;
-      board.innerHTML = p.board;
-      fitBoard();
-    } else {
-      for (const node of board.querySelectorAll(".gl-last-move")) node.classList.remove("gl-last-move");
-    }
-    board.classList.toggle("gl-acting", p.acting);
+  // The picture: drawn anew only when Python sends a new one.
+  function drawBoard() {
+    const p = get("board");
+    if (p.board === undefined) return;
+    board.innerHTML = p.board;
+    fitBoard();
+    board.classList.toggle("gl-acting", Boolean(p.acting));
     if (p.highlight) {
       const node = board.querySelector(`[data-target="${CSS.escape(p.highlight)}"]`);
       if (node) node.classList.add("gl-last-move");
     }
-    hint.textContent = p.hint;
-    hint.style.display = p.hint ? "" : "none";
-    error.replaceChildren();
-    if (p.error) {
-      error.append(el("div", "gl-error-text", p.error));
-      if (p.error_quote) error.append(quoteBlock(p.error_quote));
-    }
-    error.style.display = p.error ? "" : "none";
+    entry.style.display = p.acting ? "" : "none";
+  }
+
+  // Where the game stands: status, the step shown, the final banner, a glimpse, buttons.
+  function drawStatus() {
+    const p = get("status");
+    if (!p.title) return;
+    title.textContent = p.title;
+    status.textContent = model.get("thinking") || statusText(p);
     banner.replaceChildren();
     if (p.over) {
       banner.append(el("h4", "gl-over-verdict", `Game over: ${p.over.verdict}`));
@@ -680,15 +682,9 @@ function render({ model, el: root }) {
       banner.append(t);
     }
     banner.style.display = p.over ? "" : "none";
-    drawInspector(p);
-    drawOdds(p);
     scrubber.max = String(p.last);
     scrubber.value = String(p.index);
     counter.textContent = `step ${p.index} of ${p.last}`;
-    first.disabled = prev.disabled = p.index === 0;
-    next.disabled = last.disabled = p.index >= p.last && p.inspector.page + 1 >= p.inspector.pages;
-    if (timer !== null && p.index >= p.last && p.inspector.page + 1 >= p.inspector.pages) stop();
-    drawMoves(p);
     drawControls();
     glimpseAgain.style.display = p.can_glimpse ? "" : "none";
     save.title = p.save_refused || SAVE_TITLE;  // pressed anyway, Python says why it waits
@@ -697,11 +693,54 @@ function render({ model, el: root }) {
       glimpseShown = p.glimpse.id;
       playGlimpse(p.glimpse.moments);
     }
-    entry.style.display = p.acting ? "" : "none";
     input.placeholder = p.example ? `or type an action, e.g. ${p.example}` : "or type an action";
-    log.replaceChildren(...p.log.map((line) => el("div", "gl-view-log-line", line)));
+  }
+
+  // The step buttons: the start and the game as it stands (its last part) end them.
+  function drawNav() {
+    const index = get("status").index;
+    first.disabled = prev.disabled = index === 0;
+    next.disabled = last.disabled = atEnd();
+    if (timer !== null && atEnd()) stop();
+  }
+
+  function drawLog() {
+    log.replaceChildren(...(model.get("log") || []).map((line) => el("div", "gl-view-log-line", line)));
     log.scrollTop = log.scrollHeight;
-    if (clickedAt !== null) {
+  }
+
+  // The notice changes with every redraw (its revision): the hint and the error.
+  function drawNotice() {
+    const p = get("notice");
+    hint.textContent = p.hint || "";
+    hint.style.display = p.hint ? "" : "none";
+    error.replaceChildren();
+    if (p.error) {
+      error.append(el("div", "gl-error-text", p.error));
+      if (p.error_quote) error.append(quoteBlock(p.error_quote));
+    }
+    error.style.display = p.error ? "" : "none";
+  }
+
+  // Each trait's drawing, in the order a redraw draws them.  anywidget says which traits
+  // changed (change:<trait>); the traits of one redraw arrive together, and are drawn
+  // together once they all have (a microtask), each once, then what depends on several.
+  const drawers = {
+    seats: drawSeats, speeds: drawWatchSpeed, lock: () => { drawLock(); drawOdds(); },
+    moves: drawMoves, board: drawBoard, inspector: drawInspector, status: drawStatus,
+    odds: drawOdds, log: drawLog, notice: drawNotice, thinking: drawThinking,
+  };
+  const changed = new Set();
+  function drawChanged() {
+    const traits = Object.keys(drawers).filter((trait) => changed.has(trait));
+    changed.clear();
+    for (const trait of traits) drawers[trait]();
+    if (traits.some((t) => t === "moves" || t === "status" || t === "inspector")) {
+      markCurrentMove();  // the step shown, its parts, the step buttons
+      drawNav();
+    }
+    showChoices();  // every menu and switch as Python holds it (after a refused choice too)
+    if (clickedAt !== null && traits.includes("notice")) {
       timings.push(performance.now() - clickedAt);
       clickedAt = null;
       view.dataset.updates = String(timings.length);
@@ -710,10 +749,14 @@ function render({ model, el: root }) {
       window.__goldlabTimings.push(timings[timings.length - 1]);
     }
   }
-
-  model.on("change:payload", draw);
-  draw();
-  drawThinking();  // a view drawn while a bot thinks (a second view of the same game)
+  for (const trait of Object.keys(drawers)) {
+    model.on(`change:${trait}`, () => {
+      if (changed.size === 0) queueMicrotask(drawChanged);
+      changed.add(trait);
+    });
+    changed.add(trait);
+  }
+  drawChanged();
   return () => {
     stop();
     endGlimpse();

@@ -48,7 +48,8 @@ def start_of(state: State[Any]) -> State[Any]:
     start = recorded_start(state)
     if start is not None:
         return start
-    return state.game.new_state(state.seed, mode="study", auto_chance=False)
+    fresh: State[Any] = state.game.new_state(state.seed, mode="study", auto_chance=False)
+    return fresh
 
 
 def undo_count(state: State[Any], back_to: Callable[[int], bool]) -> int:

@@ -39,10 +39,11 @@ class SeatMenu(widgets.VBox):  # type: ignore[misc]
         super().__init__([self.who, self.strength, self.about],
                          layout=widgets.Layout(margin="0 12px 6px 0"))
         self.add_class("gl-play-seat")
-        self.who.observe(self._who_changed, "value")
-        self._who_changed(spec=value)
+        self.who.observe(self.show_choice, "value")
+        self.show_choice(spec=value)
 
-    def _who_changed(self, _change: Any = None, spec: str = "") -> None:
+    def show_choice(self, _change: Any = None, spec: str = "") -> None:
+        """Show the bot chosen (its description, its strength menu set to ``spec``'s)."""
         name = self.who.value
         choice = self.choices[name]
         self.who.tooltip = f"who plays seat {self.seat}: {choice['title']}"
@@ -124,7 +125,7 @@ class PlayTable(widgets.VBox):  # type: ignore[misc]
             raise ValueError(f"no {name!r} for {self.game.value}; choose one of "
                              f"{', '.join(menu.choices)}")
         menu.who.value = name
-        menu._who_changed(spec=spec)
+        menu.show_choice(spec=spec)
 
     def start(self) -> GameView | None:
         """Deal a game with the chosen settings and show its view (a bad choice says why)."""

@@ -252,9 +252,8 @@ class Table:
         replies since then and the person's own last action.  Raises :class:`UndoError`
         (the engine's reason) if one of them cannot be undone, e.g. a card revealed in play
         mode.  Nothing is undone to find out."""
-        anyone = all(not self.is_person(seat) for seat in range(self.players))
-        return undo_count(self.state, lambda actor: anyone or (actor >= 0
-                                                               and self.is_person(actor)))
+        people = {seat for seat in range(self.players) if self.is_person(seat)}
+        return undo_count(self.state, people.__contains__ if people else lambda _actor: True)
 
     def undo_turn(self) -> int:
         """Take back a person's whole turn with the bots' replies; return the steps undone.
