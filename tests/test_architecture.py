@@ -9,6 +9,7 @@ this table say why it is right.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -231,3 +232,130 @@ def test_core_modules_import_only_downwards() -> None:
                 continue
             wrong.append(f"core/{name}.py imports {module}")
     assert not wrong, "core modules that import upwards (a circle):\n" + "\n".join(wrong)
+
+
+# ---------------------------------------------------------------- one recipe per game folder
+RECIPE = {
+    "__init__": "the one register(GameDescription(...)) of the game",
+    "game": "the Game: players, options, notation, the action table",
+    "options": "the game's options (with the rulings they encode)",
+    "state": "the State: the hooks of core/state.py",
+    "rules": "the rules as pure functions of a position (the twin mirrors them)",
+    "actions": "the actions as values and their notation",
+    "events": "the events as values, and the rule sections they name",
+    "observation": "what a seat sees, and what it may know",
+    "position": "the whole position as a value, positions built by hand, the check of a "
+                "loaded one",
+    "rulebook": "the rulebook's sentences, and SECTIONS: the game's own modules",
+    "bots": "the game's bots and their ladders",
+    "search": "the search hooks of ismcts",
+    "scenarios": "the rulebook's examples",
+    "encoding": "the one table of action integers (OpenSpiel, PettingZoo)",
+    "raster": "the picture as an array of pixels, in the picture's colours",
+    "results": "the game's own result columns",
+    "fastpath": "which line-ups the compiled twin plays",
+    "picture": "the one picture, a pure function of what a seat sees",
+    "clicks": "what a click on the picture means: target ids and the action meant",
+    "presenter": "the presenter: picture, clicks, words and inspector put together",
+    "words": "steps, events and refusals in the players' words",
+    "odds": "the odds panel's exact chances",
+    "inspector": "the inspector's pages and the final breakdown",
+}
+"""Every game folder's modules: the recipe of docs/architecture.md (the folder ``twin/``
+besides).  A module beyond it is named after a section of the game's rulebook."""
+OPTIONAL = {"odds", "inspector"}
+"""Recipe modules a game has only when it has that to say."""
+PRESENTATION = {"picture", "clicks", "presenter", "words", "odds", "inspector"}
+SHARED_RULES = PACKAGE.parents[1] / "shared" / "rules"
+if not SHARED_RULES.is_dir():  # the rulebooks live beside the repository
+    SHARED_RULES = Path("/work/shared/rules")
+
+
+def _game_folders() -> list[Path]:
+    return sorted(p.parent for p in (PACKAGE / "games").glob("*/__init__.py"))
+
+
+def _game_modules(folder: Path) -> set[str]:
+    return {p.stem for p in folder.glob("*.py")}
+
+
+def test_the_recipe_is_the_table_of_the_architecture_document() -> None:
+    text = (PACKAGE.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
+    recipe = text.split("## One recipe for every game folder", 1)[1].split("\n## ", 1)[0]
+    rows = {re.sub(r"\.py$", "", name) for line in recipe.splitlines()
+            if line.startswith("| `") for name in re.findall(r"`([a-z_]+\.py)`",
+                                                             line.split("|")[1])}
+    assert rows == set(RECIPE), f"the recipe's table and RECIPE differ: {rows ^ set(RECIPE)}"
+
+
+@pytest.mark.parametrize("folder", _game_folders(), ids=lambda p: p.name)
+def test_each_game_folder_follows_the_recipe(folder: Path) -> None:
+    import importlib
+
+    modules = _game_modules(folder)
+    missing = set(RECIPE) - OPTIONAL - modules
+    assert not missing, f"{folder.name} lacks recipe modules {sorted(missing)}"
+    rulebook = importlib.import_module(f"goldlab.games.{folder.name}.rulebook")
+    sections: dict[str, str] = dict(getattr(rulebook, "SECTIONS", {}))
+    own = modules - set(RECIPE)
+    unnamed = own - set(sections)
+    assert not unnamed, (f"{folder.name}: {sorted(unnamed)} are neither recipe modules nor "
+                         "named after a rulebook section (rulebook.SECTIONS)")
+    assert set(sections) <= own, f"{folder.name}'s SECTIONS names modules it does not have"
+    if SHARED_RULES.is_dir():
+        headings = {line.strip(" ☆\t").casefold()
+                    for path in SHARED_RULES.glob("*.txt")
+                    for line in path.read_text(encoding="utf-8").splitlines()}
+        for module, heading in sections.items():
+            assert heading.casefold() in headings, \
+                f"{folder.name}/{module}.py: no rulebook heading {heading!r}"
+
+
+@pytest.mark.parametrize("folder", _game_folders(), ids=lambda p: p.name)
+def test_the_engine_of_a_game_imports_none_of_its_presentation(folder: Path) -> None:
+    """Presentation sits above the rules: the rules, state and positions never import the
+    picture, clicks, words or presenter (an observation's ``_repr_html_`` and the raster
+    image's colours ask the picture inside the function that needs it)."""
+    wrong = []
+    for path in sorted(folder.glob("*.py")):
+        if path.stem in PRESENTATION:
+            continue
+        for module, inside_a_function in _runtime_imports_of(path):
+            parts = module.split(".")
+            if parts[:3] != ["goldlab", "games", folder.name] or len(parts) < 4:
+                continue
+            if parts[3] in PRESENTATION and not (
+                    inside_a_function and path.stem in ("observation", "raster")
+                    and parts[3] == "picture"):
+                wrong.append(f"{path.stem}.py imports {module}")
+    assert not wrong, f"{folder.name}'s engine imports its presentation:\n" + "\n".join(wrong)
+
+
+def _runtime_imports_of(path: Path) -> list[tuple[str, bool]]:
+    """(module, inside a function) for each goldlab import of a file, TYPE_CHECKING aside."""
+    found: list[tuple[str, bool]] = []
+
+    def visit(node: ast.AST, in_function: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                continue
+            if isinstance(child, ast.ImportFrom) and child.module and child.level == 0:
+                found.extend((f"{child.module}.{a.name}" if child.module.count(".") == 2
+                              else child.module, in_function) for a in child.names)
+            elif isinstance(child, ast.Import):
+                found.extend((a.name, in_function) for a in child.names)
+            visit(child, in_function or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef))
+
+    visit(ast.parse(path.read_text(encoding="utf-8")), False)
+    return found
+
+
+def test_no_test_lists_the_built_in_games_by_hand() -> None:
+    """A test that covers every game asks the registry (``goldlab.names()``), so a fourth
+    built-in game is not passed over."""
+    tests = PACKAGE.parent / "tests"
+    listed = re.compile(r"""["']gold["'],\s*["']gold(rush|land)["'],\s*["']gold(land|rush)["']""")
+    wrong = [str(p.relative_to(tests)) for p in sorted(tests.rglob("*.py"))
+             if listed.search(p.read_text(encoding="utf-8"))]
+    assert not wrong, "tests that list the three games instead of goldlab.names():\n" + \
+        "\n".join(wrong)

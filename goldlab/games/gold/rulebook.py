@@ -8,6 +8,7 @@ views show a quote beside the engine's reason when a click is refused.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
 
 from goldlab.core.presentation import Quote
@@ -109,3 +110,9 @@ PAGE_SENTENCES: tuple[str, ...] = (
     BONUS_NOT_PRESENT, BONUS_NOT_SET, COLOUR_TIE, COLOUR_NOT_SCORED, SHARED,
 )
 """Every sentence the inspector pages quote (all from the clean copy)."""
+
+SECTIONS: Mapping[str, str] = MappingProxyType({
+    "cards": "Game components",
+})
+"""The game's own modules beyond the recipe of every game folder (docs/architecture.md), each
+named after the rulebook section it implements: module -> the section's heading."""

@@ -74,3 +74,20 @@ QUOTES: Mapping[str, Quote] = MappingProxyType(
     {section: Quote(section, sentence, SOURCE) for section, sentence in _SENTENCES.items()}
 )
 """Rule section -> the rulebook's sentence for it."""
+
+SECTIONS: Mapping[str, str] = MappingProxyType({
+    "acquisition": "B. Acquiring articles of equipment",
+    "adventure": "Tiles with adventures",
+    "articles": "The equipment line",
+    "backpack": "The backpack",
+    "board": "Goldland overview",
+    "exploration": "C. Exploration",
+    "movement": "A. Move adventurer",
+    "phases": "Play of the game",
+    "scoring": "End of the game and scoring",
+    "temple": "Amulet and gold pieces",
+    "tiles": "The terrain tiles",
+    "tokens": "Discovery token",
+})
+"""The game's own modules beyond the recipe of every game folder (docs/architecture.md), each
+named after the rulebook section it implements: module -> the section's heading."""

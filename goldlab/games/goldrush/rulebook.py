@@ -110,3 +110,12 @@ QUOTES: Mapping[str, Mapping[str, Quote]] = MappingProxyType({
 def quotes(edition: str) -> Mapping[str, Quote]:
     """Every section the engine names -> that edition's sentence for it."""
     return QUOTES["B" if edition == "B" else "A"]
+
+
+SECTIONS: Mapping[str, str] = MappingProxyType({
+    "cards": "Contents",
+    "layout": "Setup",
+    "series": "Suggestion",
+})
+"""The game's own modules beyond the recipe of every game folder (docs/architecture.md), each
+named after the rulebook section it implements: module -> the section's heading."""
