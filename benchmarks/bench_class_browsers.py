@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import re
 import shutil
 import sys
@@ -177,7 +178,8 @@ def _name(page: object, name: str) -> str:
             timeout=20_000)
     except PlaywrightError:
         return f"no 'You are sending as' after typing the name: {box.inner_text()[:80]!r}"
-    return next(line for line in box.inner_text().splitlines() if SENDING_AS.search(line))[:80]
+    lines = str(box.inner_text()).splitlines()
+    return next(line for line in lines if SENDING_AS.search(line))[:80]
 
 
 SENT = "/Sent to the class|Not sent|already had|Type your name/i"
@@ -204,10 +206,10 @@ def _guess_and_trials(page: object) -> tuple[str, str]:
                 page.wait_for_function(  # type: ignore[attr-defined]
                     f"el => {wanted}.test(el.innerText)", arg=box.element_handle(),
                     timeout=60_000)
-            said.append(next(line for line in box.inner_text().splitlines()
-                             if re.search(r"Sent to the class|Not sent|already had|Type your",
-                                          line))[:80])
-        except (PlaywrightError, StopIteration) as error:
+            sent = re.search(r"(Sent to the class|Not sent|The class already had|Type your)"
+                             r"[^.]*\.", box.inner_text())
+            said.append(sent[0][:80] if sent else "(nothing about the class)")
+        except PlaywrightError as error:
             said.append(f"{widget} failed: {str(error).splitlines()[0][:80]}")
     return said[0], said[1]
 
@@ -232,7 +234,7 @@ def take_lesson(browser_type: object, profile: Path, index: int, relay: Relay,
         page = context.new_page()
         first = _visit(page, url, relay, requested)
         if index == 0:
-            _record(requested, relay.port)
+            _record(requested, relay.port, server.site)
         named = _name(page, f"Student {index + 1}")
         guess, trials = _guess_and_trials(page)
         if shots is not None:
@@ -249,14 +251,14 @@ def take_lesson(browser_type: object, profile: Path, index: int, relay: Relay,
                  rss / 2**20)
 
 
-def _record(requested: list[str], port: int) -> None:
+def _record(requested: list[str], port: int, site: Path) -> None:
     """The files the first visit fetched, page first (for bench_class_load.py)."""
     paths = []
     for address in requested:
         parts = urlsplit(address)
         if parts.port == port and not parts.path.startswith("/api/"):
             paths.append(parts.path.lstrip("/"))
-    paths = [p for p in dict.fromkeys(paths) if (SITE / p).is_file()]
+    paths = [p for p in dict.fromkeys(paths) if (site / p).is_file()]
     if paths and paths[0] == LESSON_PAGE:
         URLS.parent.mkdir(parents=True, exist_ok=True)
         URLS.write_text(json.dumps(paths, indent=0) + "\n")
@@ -303,6 +305,7 @@ def run(students: int, folder: Path, site: Path, shots: Path | None) -> int:
         ("rows in the class file", f"{len(counted.rows)} from {len(by_student)} students"),
         ("server RSS before / after", f"{rss0 / 2**20:.0f} / {taken[-1].rss_mib:.0f} MiB"),
         ("requests that left loopback", str(len(outside))),
+        ("machine", f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the end"),
     ]
     print()
     print(table(rows, f"{students} Chromium students take {LESSON} "

@@ -289,10 +289,10 @@ async def _readonly_case(folder: Path) -> Outcome:
             try:
                 server.start(wait=20)
             except ServerGone:
-                said = _said_to_teacher(server.output()[before:]).strip()
-                last = said.splitlines()[-1] if said else "(nothing)"
-                held = bool(re.search(r"read-only|readonly|read only", said, re.IGNORECASE)) \
-                    and "Traceback" not in said
+                printed = _said_to_teacher(server.output()[before:]).strip()
+                last = printed.splitlines()[-1] if printed else "(nothing)"
+                held = bool(re.search(r"read-only|readonly|read only", printed,
+                                      re.IGNORECASE)) and "Traceback" not in printed
                 return Outcome("readonly", held, f"the server refused to start: {last!r}")
             said, wrong = await _refused_in_time(me, ledger, "read-only")
             await asyncio.sleep(0.5)

@@ -156,7 +156,7 @@ class ClassServer:
         """The teacher's token: from the dashboard link the server prints, else from the file."""
         found = re.findall(r"token=([0-9A-Za-z_\-]{8,})", self.output())
         if found:
-            return found[-1]
+            return str(found[-1])
         with _read_only(self.class_file) as db:
             return str(db.execute("SELECT value FROM class WHERE key = 'token'").fetchone()[0])
 
@@ -164,7 +164,7 @@ class ClassServer:
         """(RSS in bytes, CPU seconds) of the server and its children, now."""
         pid = self.process.pid if self.process else 0
         try:
-            import psutil
+            import psutil  # type: ignore[import-untyped]
 
             top = psutil.Process(pid)
             family = [top, *top.children(recursive=True)]
