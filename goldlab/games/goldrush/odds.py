@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from goldlab.core.presentation import Expectation, Odds
 from goldlab.core.values import Event
 from goldlab.games.goldrush.actions import FLIPS
 from goldlab.games.goldrush.cards import ALL_CARDS, COLOURS, DECK, Card
@@ -42,6 +43,7 @@ from goldlab.games.goldrush.rules import (
     OUTCOMES,
     resolve_pair,
 )
+from goldlab.games.goldrush.words import card_name, digger_word
 
 if TYPE_CHECKING:
     from goldlab.games.goldrush.game import GoldrushGame
@@ -254,3 +256,86 @@ def table(source: GoldrushState | GoldrushGame | None = None) -> list[dict[str, 
         {"outcome": k, "exact": v, "probability": float(v)}
         for k, v in pair_outcomes(source).items()
     ]
+
+
+# ---------------------------------------------------------------- the odds panel
+def panel(view: GoldrushView, seat: int, *, memory: bool = False) -> list[Odds | Expectation]:
+    """The odds panel: the chances of a flip of an unseen card, and of this turn, from
+    ``seat``'s view (``memory``: leave out what names a card remembered)."""
+    counts = view.unseen_counts()
+    total = sum(counts)
+    if not total:
+        return []
+    by_card = first_flip(view)
+    colours = view.seat_colours[seat]
+    mine = sum((by_card[f"digger:{c}"] for c in colours), Fraction(0))
+    word = digger_word(view.edition)
+    out: list[Odds | Expectation] = [
+        Odds("an unseen card is gold", by_card["gold"], _of(counts, total, "gold")),
+        Odds(f"an unseen card is a {word} of mine ({'+'.join(colours)})", mine,
+             _of(counts, total, "mine", colours)),
+        Odds("an unseen card is dynamite", by_card["dynamite"],
+             _of(counts, total, "dynamite")),
+    ]
+    owners = dict(view.owners)
+    up = view.face_up()
+    if view.gold_rush:
+        out.append(Odds("my flip of an unseen card finds gold", by_card["gold"],
+                        "Gold Rush: a flipped gold card goes to the flipper"))
+    elif up and seat == view.to_move:
+        (first,) = up.values()
+        cards = first_flip_cards(view)
+        chance, points = Fraction(0), Fraction(0)
+        for c, p in cards.items():
+            result = resolve_pair(first, c, seat, owners, ("", ""))
+            if result.receiver == seat:
+                chance += p
+                points += p * (c.value if c.is_gold else first.value)
+        out.append(Odds(f"my second flip (an unseen card) with the "
+                        f"{card_name(first, view.edition)} brings me gold", chance))
+        out.append(Expectation("gold points my second flip brings me", points))
+    elif total >= 2:
+        pairs = pair_outcomes(view)
+        out.append(Odds("my two flips of unseen cards find gold for me",
+                        pairs[FOUND_FLIPPER]))
+        if pairs[FOUND_OTHER]:
+            out.append(Odds("my two flips of unseen cards find gold for another player",
+                            pairs[FOUND_OTHER]))
+        out.append(Expectation("gold points my two flips of unseen cards bring me",
+                               expected_gold(view, seat)))
+        best = None if memory else _best_remembered_digger(view, seat)
+        if best is not None:
+            at, digger = best
+            carried = sum((n for c, n in zip(ALL_CARDS, counts, strict=True)
+                           if c.is_gold and c.value <= digger.value), 0)
+            out.append(Odds(
+                f"I flip the {card_name(digger, view.edition)} I remember at {view.place(at)}, "
+                "then an unseen card: gold for me", Fraction(carried, total),
+                f"{carried} of the {total} unseen cards are gold it can carry",
+            ))
+    return out
+
+
+def _of(counts: Sequence[int], total: int, what: str, colours: Sequence[str] = ()) -> str:
+    """``"n of the N cards nobody has seen"`` for a kind of card."""
+    def wanted(c: Card) -> bool:
+        if what == "gold":
+            return c.is_gold
+        if what == "dynamite":
+            return c.is_dynamite
+        return c.is_digger and c.colour in colours
+
+    n = sum(k for c, k in zip(ALL_CARDS, counts, strict=True) if wanted(c))
+    return f"{n} of the {total} cards nobody has seen"
+
+
+def _best_remembered_digger(view: GoldrushView, seat: int) -> tuple[int, Card] | None:
+    """The strongest face-down digger the seat has seen whose gold would go to the seat."""
+    owners = dict(view.owners)
+    best: tuple[int, Card] | None = None
+    for p, c in view.known().items():
+        if not c.is_digger or c.colour is None or owners[c.colour] not in (None, seat):
+            continue
+        if best is None or c.value > best[1].value:
+            best = (p, c)
+    return best

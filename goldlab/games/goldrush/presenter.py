@@ -11,8 +11,6 @@ and the final breakdown.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
-from html import escape
 from typing import TYPE_CHECKING, Any
 
 from goldlab.core.parts import as_part
@@ -30,23 +28,19 @@ from goldlab.core.presentation import (
 from goldlab.core.state import CHANCE as CHANCE_SEAT
 from goldlab.core.state import State, Step
 from goldlab.core.values import Action, Event
-from goldlab.games.goldrush import clicks
+from goldlab.games.goldrush import clicks, inspector
 from goldlab.games.goldrush import odds as exact
-from goldlab.games.goldrush.actions import Flip, Reveal
-from goldlab.games.goldrush.cards import ALL_CARDS, Card
+from goldlab.games.goldrush.actions import Reveal
+from goldlab.games.goldrush.cards import Card
 from goldlab.games.goldrush.clicks import goldrush_state as _goldrush
 from goldlab.games.goldrush.events import (
-    GAME_END,
-    HOW_TO_PLAY,
     CardFlipped,
-    GameOver,
     GoldRushBegins,
 )
 from goldlab.games.goldrush.layout import label
 from goldlab.games.goldrush.observation import GONE, GoldrushView
-from goldlab.games.goldrush.picture import chance_row, inline_card, picture
-from goldlab.games.goldrush.rulebook import CHANCE, TIES, quotes
-from goldlab.games.goldrush.rules import FOUND_FLIPPER, FOUND_OTHER, resolve_pair
+from goldlab.games.goldrush.picture import chance_row, picture
+from goldlab.games.goldrush.rulebook import quotes
 from goldlab.games.goldrush.state import GoldrushState
 from goldlab.games.goldrush.words import (
     card_name,
@@ -141,59 +135,7 @@ class GoldrushPresenter(Presenter):
         s = _goldrush(state)
         if s.is_terminal():
             return []
-        view = s.observation(seat)
-        counts = view.unseen_counts()
-        total = sum(counts)
-        if not total:
-            return []
-        by_card = exact.first_flip(view)
-        colours = view.seat_colours[seat]
-        mine = sum((by_card[f"digger:{c}"] for c in colours), Fraction(0))
-        word = "gold miner" if self.edition == "B" else "gold digger"
-        out: list[Odds | Expectation] = [
-            Odds("an unseen card is gold", by_card["gold"], _of(counts, total, "gold")),
-            Odds(f"an unseen card is a {word} of mine ({'+'.join(colours)})", mine,
-                 _of(counts, total, "mine", colours)),
-            Odds("an unseen card is dynamite", by_card["dynamite"],
-                 _of(counts, total, "dynamite")),
-        ]
-        owners = dict(view.owners)
-        up = view.face_up()
-        if view.gold_rush:
-            out.append(Odds("my flip of an unseen card finds gold", by_card["gold"],
-                            "Gold Rush: a flipped gold card goes to the flipper"))
-        elif up and seat == view.to_move:
-            (first,) = up.values()
-            cards = exact.first_flip_cards(view)
-            chance, points = Fraction(0), Fraction(0)
-            for c, p in cards.items():
-                result = resolve_pair(first, c, seat, owners, ("", ""))
-                if result.receiver == seat:
-                    chance += p
-                    points += p * (c.value if c.is_gold else first.value)
-            out.append(Odds(f"my second flip (an unseen card) with the {self.card_name(first)} "
-                            "brings me gold", chance))
-            out.append(Expectation("gold points my second flip brings me", points))
-        elif total >= 2:
-            pairs = exact.pair_outcomes(view)
-            out.append(Odds("my two flips of unseen cards find gold for me",
-                            pairs[FOUND_FLIPPER]))
-            if pairs[FOUND_OTHER]:
-                out.append(Odds("my two flips of unseen cards find gold for another player",
-                                pairs[FOUND_OTHER]))
-            out.append(Expectation("gold points my two flips of unseen cards bring me",
-                                   exact.expected_gold(view, seat)))
-            best = None if memory else _best_remembered_digger(view, seat)
-            if best is not None:
-                at, digger = best
-                carried = sum((n for c, n in zip(ALL_CARDS, counts, strict=True)
-                               if c.is_gold and c.value <= digger.value), 0)
-                out.append(Odds(
-                    f"I flip the {self.card_name(digger)} I remember at {view.place(at)}, "
-                    "then an unseen card: gold for me", Fraction(carried, total),
-                    f"{carried} of the {total} unseen cards are gold it can carry",
-                ))
-        return out
+        return exact.panel(s.observation(seat), seat, memory=memory)
 
     # ---------------------------------------------------------------- what a viewer may know
     def told(self, now: State[Any], step: Step, viewer: Viewer,
@@ -338,98 +280,15 @@ class GoldrushPresenter(Presenter):
         where = self.target_of(step.action)
         return as_part(html, "gr-status", status, () if where is None else (where,)), status
 
-    def _rush_page(self, step: Step, who: Sequence[str]) -> Page | None:
-        """The Gold Rush as the second part of the step after which it begins."""
-        rush = next((e for e in step.events if isinstance(e, GoldRushBegins)), None)
-        if rush is None or any(isinstance(e, GameOver) for e in step.events):
-            return None
-        return Page("Gold Rush!", rush.rule, self._rule_table([(self.describe(rush, who),
-                                                                rush.rule)]))
-
     # ---------------------------------------------------------------- inspection
     def pages(self, before: State[Any], step: Step, after: State[Any],
               names: Sequence[str] = ()) -> list[Page]:
         """One page per step: the flip, what it turned up, what the rules did and why."""
-        b = _goldrush(before)
-        who = self._names(b.players, names)
-        layout = b.game.options.layout
-        action = step.action
-        title = f"Turn {b.turn_no}: " + said(
-            step, Told(str(action)), who, lambda p: label(p, layout),
-            lambda e: self.describe(e, who), lambda e: unnamed(e, who), self._word()).action
-        flipped = [e for e in step.events if isinstance(e, CardFlipped)]
-        rules = [e.rule for e in step.events if not isinstance(e, CardFlipped)]
-        rule = rules[0] if rules else (CHANCE if isinstance(action, Reveal) and not flipped
-                                       else HOW_TO_PLAY)
-        rows = [(self.describe(e, who), e.rule) for e in step.events]
-        if not rows and isinstance(action, Flip):
-            rows = [(f"{who[step.actor]} turns up {label(action.position, layout)}, a card "
-                     "nobody has seen yet", CHANCE)]
-        body = ""
-        shown = [c for e in flipped for c in [e.card]]
-        if shown:
-            body += "<p>" + " ".join(inline_card(c) for c in shown) + "</p>"
-        body += self._rule_table(rows)
-        pages = [Page(title, rule, body)]
-        rush = self._rush_page(step, who)
-        if rush is not None:
-            pages.append(rush)
-        if any(isinstance(e, GameOver) for e in step.events):
-            final = self.breakdown(after, names)
-            if final is not None:
-                extra = f"<p>{escape(final.tiebreak)}</p>" if final.tiebreak else ""
-                pages.append(Page("Final scores", GAME_END,
-                                  f"{final.html()}<p><b>{escape(final.verdict)}</b></p>{extra}"))
-        return pages
-
-    def _rule_table(self, rows: Sequence[tuple[str, str]]) -> str:
-        if not rows:
-            return ""
-        out = ["<table><tr><th>what happened</th><th>rule</th></tr>"]
-        for text, rule in rows:
-            q = self.quote(rule)
-            cite = f"<b>{escape(rule)}</b>" + (f": “{escape(q.sentence)}”" if q else "")
-            out.append(f"<tr><td>{escape(text)}</td><td>{cite}</td></tr>")
-        out.append("</table>")
-        return "".join(out)
+        return inspector.pages(before, step, after, names, self.quote, self.edition)
 
     def breakdown(self, state: State[Any], names: Sequence[str] = ()) -> Breakdown | None:
         """Each player's gold cards and points, the ranks, and the tie-break that decided."""
-        s = _goldrush(state)
-        outcome = s.outcome()
-        if outcome is None:
-            return None
-        who = self._names(s.players, names)
-        scores, counts = s.scores(), s.gold_cards()
-        rows = tuple(
-            (who[seat], "+".join(s.game.seat_colours[seat]),
-             " ".join(str(c.value) for c in sorted(s.taken_cards(seat), reverse=True)) or "-",
-             str(scores[seat]), str(counts[seat]), str(outcome.ranks[seat]))
-            for seat in range(s.players)
-        )
-        winners = outcome.winners
-        top = max(scores)
-        tied = [seat for seat in range(s.players) if scores[seat] == top]
-        more, shared = TIES[self.edition]
-        names_of = " and ".join(who[w] for w in winners)
-        if len(winners) > 1:
-            verdict = f"{names_of} share the victory with {top} points"
-        else:
-            verdict = f"{names_of} wins with {top} points"
-        if s.on_table:
-            verdict += f" ({s.on_table} cards stay face down for nobody: {s.end_reason})"
-        tiebreak = ""
-        if len(tied) > 1:
-            level = " and ".join(who[t] for t in tied)
-            cards_of = ", ".join(f"{who[t]} {counts[t]}" for t in tied)
-            if len(winners) == 1:
-                tiebreak = (f"“{more}” {level} have {top} points each; gold cards: {cards_of}, "
-                            f"so {who[winners[0]]} wins.")
-            else:
-                tiebreak = (f"“{more}” “{shared}” {level} have {top} points each and the "
-                            f"same number of gold cards ({counts[winners[0]]}).")
-        return Breakdown(("player", "colours", "gold cards", "points", "number of gold cards",
-                          "rank"), rows, verdict, tiebreak, GAME_END)
+        return inspector.breakdown(state, names, self.edition)
 
 
 # -------------------------------------------------------------------- helpers
@@ -459,28 +318,3 @@ def _just_turned(view: GoldrushView, state: GoldrushState) -> dict[int, Card]:
         if f.turn == last and view.status[f.position] != GONE:
             out[f.position] = f.card
     return out
-
-
-def _of(counts: Sequence[int], total: int, what: str, colours: Sequence[str] = ()) -> str:
-    """``"n of the N cards nobody has seen"`` for a kind of card."""
-    def wanted(c: Card) -> bool:
-        if what == "gold":
-            return c.is_gold
-        if what == "dynamite":
-            return c.is_dynamite
-        return c.is_digger and c.colour in colours
-
-    n = sum(k for c, k in zip(ALL_CARDS, counts, strict=True) if wanted(c))
-    return f"{n} of the {total} cards nobody has seen"
-
-
-def _best_remembered_digger(view: GoldrushView, seat: int) -> tuple[int, Card] | None:
-    """The strongest face-down digger the seat has seen whose gold would go to the seat."""
-    owners = dict(view.owners)
-    best: tuple[int, Card] | None = None
-    for p, c in view.known().items():
-        if not c.is_digger or c.colour is None or owners[c.colour] not in (None, seat):
-            continue
-        if best is None or c.value > best[1].value:
-            best = (p, c)
-    return best
