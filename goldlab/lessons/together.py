@@ -57,6 +57,9 @@ EVERY = 3.0
 """Seconds between two questions to the class server: has the teacher revealed it yet?"""
 GIVE_UP_AFTER = 20
 """Failed questions in a row after which a page stops asking (the server has gone)."""
+MOST_ASKS = 2_400
+"""Questions one figure's watch asks at most (2 hours at 3 s): a page left open over a
+weekend does not ask all weekend."""
 ALONE = "Not in a class: your results stay in this page."
 """What a page outside a class says, once."""
 NAME_FIRST = "Type your name for the class first, in the name box at the top."
@@ -188,7 +191,8 @@ class NameBox:
 class Watch:
     """Asks the class server every :data:`EVERY` seconds whether a figure is revealed, on
     Pyodide's event loop in a browser page (an asyncio task: the page has no threads) and on
-    a thread in CPython; stops once it is shown, or after :data:`GIVE_UP_AFTER` failures."""
+    a thread in CPython; stops once it is shown, after :data:`GIVE_UP_AFTER` failures in a
+    row, or after :data:`MOST_ASKS` questions."""
 
     def __init__(self, client: ClassClient, lesson: str, key: str,
                  show: Callable[[Pooled], None], every: float | None = None) -> None:
@@ -207,6 +211,8 @@ class Watch:
     def check(self) -> bool:
         """Ask once; True when the figure is revealed (and shown) or the asking should stop."""
         self.asked += 1
+        if self.asked > MOST_ASKS:
+            return True
         try:
             pooled = self.client.pooled(self.lesson, self.key)
         except NotSent:
@@ -387,6 +393,6 @@ class ClassExperiment:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
-__all__ = ["ALONE", "BATCHES", "EVERY", "NAME_FIRST", "ClassExperiment", "ClassPage",
-           "NameBox", "Trials", "Watch", "guesses_figure", "this_page", "trials_figure",
-           "use_page"]
+__all__ = ["ALONE", "BATCHES", "EVERY", "GIVE_UP_AFTER", "MOST_ASKS", "NAME_FIRST",
+           "ClassExperiment", "ClassPage", "NameBox", "Trials", "Watch", "guesses_figure",
+           "this_page", "trials_figure", "use_page"]

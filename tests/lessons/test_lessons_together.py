@@ -318,3 +318,19 @@ def test_the_class_lines_give_no_answer_away(fake: FakeClass) -> None:
             found = [(form, text) for form in forms for text in shown
                      if re.search(rf"(?<![\d./]){re.escape(form)}(?![\d/])", text)]
             assert found == [], (module, key, found)
+
+
+def test_a_watch_stops_when_the_server_has_gone_or_after_its_most_questions(
+        fake: FakeClass, monkeypatch: pytest.MonkeyPatch) -> None:
+    shown: list[object] = []
+    client = ClassClient(fake)
+    gone = together.Watch(client, *GUESS, shown.append, every=0.001)
+    fake.down = together.GIVE_UP_AFTER
+    gone.start()
+    until(lambda: not gone.running)
+    assert gone.asked == together.GIVE_UP_AFTER and shown == []
+    monkeypatch.setattr(together, "MOST_ASKS", 5)
+    waiting = together.Watch(client, *GUESS, shown.append, every=0.001)
+    waiting.start()
+    until(lambda: not waiting.running)
+    assert waiting.asked == 6 and shown == []  # never revealed: it stopped asking anyway
