@@ -217,7 +217,12 @@ class Prediction:
         self.widget.add_class("gl-prediction")
 
     def save(self) -> None:
-        """Read the box; a guess that is a number is stored and the box locked."""
+        """Read the box; a guess that is a number is stored and the box locked.  Inside a
+        class it is sent too; if the class did not take it, the button sends it again."""
+        if self.value is not None:  # stored already, not yet in the class: send it again
+            self.output.value = f"<b>Stored:</b> your guess is {escape(self.describe())}."
+            self._send()
+            return
         typed = self.text.value.strip()[:LIMIT]
         value = read_guess(typed, self.example, self.out_of)
         if isinstance(value, float) and not 0 <= value <= 1:
@@ -233,12 +238,23 @@ class Prediction:
         self.value = value
         self.text.disabled = self.button.disabled = True
         self.output.value = f"<b>Stored:</b> your guess is {escape(self.describe())}."
-        if self.page is not None and self.page.in_class and self.pool is not None:
-            lesson, key = self.pool
-            self.output.value += " " + self.page.send(lesson, key, value, nonce=f"guess-{key}")
-            self.page.watch(lesson, key, self._show_class)
+        self._send()
         for view, render in self._views:
             view.value = escape(render(self.value))
+
+    def _send(self) -> None:
+        """Inside a class, send the stored guess (its nonce is the question's: a reload or a
+        second press is counted once) and watch for the class's guesses."""
+        if self.page is None or not self.page.in_class or self.pool is None:
+            return
+        lesson, key = self.pool
+        assert self.value is not None  # stored first
+        sending = self.page.send(lesson, key, self.value, nonce=f"guess-{key}")
+        self.output.value += " " + sending.line
+        self.button.disabled = sending.sent
+        self.button.description = "Save my guess" if sending.sent else "Send my guess again"
+        if sending.sent:
+            self.page.watch(lesson, key, self._show_class)
 
     def _show_class(self, pooled: Pooled) -> None:
         if isinstance(pooled, PooledGuesses):

@@ -38,7 +38,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
-from typing import Any
+from typing import Any, NamedTuple
 
 from goldlab.classroom.asks import ask
 from goldlab.classroom.client import (
@@ -83,6 +83,13 @@ class Trials:
 # --------------------------------------------------------------------------- the page
 
 
+class Sending(NamedTuple):
+    """What :meth:`ClassPage.send` did: ``sent`` (the class has it) and the student's line."""
+
+    sent: bool
+    line: str
+
+
 class ClassPage:
     """This page's place in a class: asked once, when the first class widget is made.
 
@@ -112,20 +119,22 @@ class ClassPage:
                                                                 "gl-class-alone")
 
     def send(self, lesson: str, key: str, value: float | dict[str, int],
-             nonce: str | None = None) -> str:
-        """Send a value to the class; the line (HTML) to show the student, never a traceback."""
+             nonce: str | None = None) -> Sending:
+        """Send a value to the class: whether the class has it now, and the line (HTML) to
+        show the student, never a traceback."""
         if self.client is None or not self.in_class:
-            return ""
+            return Sending(False, "")
         if not self.name:
-            return f"<b>{escape(NAME_FIRST)}</b>"
+            return Sending(False, f"<b>{escape(NAME_FIRST)}</b>")
         try:
             sent = self.client.submit(lesson, key, value, nonce)
         except NotSent as refused:
-            return ('<span style="color:#b3261e">Not sent to the class: '
-                    f"{escape(str(refused))}</span>")
+            return Sending(False, '<span style="color:#b3261e">Not sent to the class: '
+                                  f"{escape(str(refused))}</span>")
         if not sent.counted:
-            return "<i>The class already had this from you: it keeps the first one.</i>"
-        return f"<i>Sent to the class as {escape(self.name)}.</i>"
+            return Sending(True, "<i>The class already had this from you: it keeps the first "
+                                 "one.</i>")
+        return Sending(True, f"<i>Sent to the class as {escape(self.name)}.</i>")
 
     def watch(self, lesson: str, key: str, show: Callable[[Pooled], None]) -> Watch | None:
         """Ask every :data:`EVERY` seconds whether the teacher has revealed ``key``'s class
@@ -379,9 +388,11 @@ class ClassExperiment:
         line = (f"{escape(self.ask.title)}: {won} of {count} this time; yours so far "
                 f"{self.successes} of {self.trials} ({100 * self.successes / self.trials:.1f} %).")
         if self.page.in_class:
-            line += " " + self.page.send(self.ask.lesson, self.ask.key,
-                                         {"successes": won, "trials": count})
-            self.page.watch(self.ask.lesson, self.ask.key, self._show)
+            sending = self.page.send(self.ask.lesson, self.ask.key,
+                                     {"successes": won, "trials": count})
+            line += " " + sending.line
+            if sending.sent:
+                self.page.watch(self.ask.lesson, self.ask.key, self._show)
         self.output.value = line
 
     def _show(self, pooled: Pooled) -> None:
@@ -394,5 +405,5 @@ class ClassExperiment:
 
 
 __all__ = ["ALONE", "BATCHES", "EVERY", "GIVE_UP_AFTER", "MOST_ASKS", "NAME_FIRST",
-           "ClassExperiment", "ClassPage", "NameBox", "Trials", "Watch", "guesses_figure",
-           "this_page", "trials_figure", "use_page"]
+           "ClassExperiment", "ClassPage", "NameBox", "Sending", "Trials", "Watch",
+           "guesses_figure", "this_page", "trials_figure", "use_page"]

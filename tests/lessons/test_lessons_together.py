@@ -334,3 +334,17 @@ def test_a_watch_stops_when_the_server_has_gone_or_after_its_most_questions(
     waiting.start()
     until(lambda: not waiting.running)
     assert waiting.asked == 6 and shown == []  # never revealed: it stopped asking anyway
+
+
+def test_a_guess_the_class_did_not_take_can_be_sent_again(fake: FakeClass) -> None:
+    together.this_page().name = fake.name = "Ann"
+    guess = Prediction("0.2", pool=GUESS)
+    guess.text.value = "0.4"
+    fake.down = 2  # the request and its one retry are lost
+    guess.save()
+    assert guess.value == 0.4 and guess.text.disabled  # stored in the page all the same
+    assert f"Not sent to the class: {UNREACHABLE}" in guess.output.value
+    assert not guess.button.disabled and guess.button.description == "Send my guess again"
+    guess.button.click()
+    assert "Sent to the class as Ann" in guess.output.value and guess.button.disabled
+    assert [r["value"] for r in fake.rows] == [0.4]
