@@ -5,7 +5,7 @@ asks whether the page is in a class (``GET /api/class``), sets the name the clas
 (``POST /api/name``), sends a prediction or a batch of trials (``POST /api/submit``, with a
 nonce, so a retry never doubles a row) and asks for the class's pooled figure once the
 teacher has revealed it (``GET /api/pooled``).  The contract (the class API of issue 45)
-is written down in docs/lessons.md, "The class as one experiment".
+is written down in docs/lessons.md, "The class server's API".
 
 Two transports carry the requests:
 
