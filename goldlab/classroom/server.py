@@ -115,8 +115,9 @@ class Limits:
     """Open connections from one address (a browser opens about six)."""
     names_per_minute: int = 10
     """Name changes one student may make in a minute."""
-    save_wait: float = 2.0
-    """Seconds a request waits for the class file before it answers 503."""
+    save_wait: float = 1.8
+    """Seconds a request waits for the class file before it answers 503 (the answer, its
+    sending included, stays within the 2 s a student is promised)."""
     busy: float = 1.5
     """Seconds a write waits for a file another program has locked."""
     idle: float = 120.0
@@ -186,6 +187,9 @@ class ApiHandler(RequestHandler):
         self._chunks: list[bytes] = []
         self._size = 0
         self._refusal: Refused | None = None
+        self._early = False
+        """Refused before the request was read in full: Tornado then closes the connection,
+        and the answer says so (``Connection: close``), so a client does not reuse it."""
 
     def set_default_headers(self) -> None:
         self.set_header("Content-Type", "application/json; charset=utf-8")
@@ -199,6 +203,7 @@ class ApiHandler(RequestHandler):
         reaches the client and its connection stays usable)."""
         length = self.request.headers.get("Content-Length", "0")
         if not length.isdigit() or int(length) > HUGE:
+            self._early = True
             raise Refused(413, TOO_BIG)
         try:
             if int(length) > self.room.limits.body:
@@ -212,6 +217,7 @@ class ApiHandler(RequestHandler):
                 self.me = self._student()
         except Refused as refused:
             if self.request.method in ("GET", "HEAD"):
+                self._early = True
                 raise
             self._refusal = refused
 
@@ -297,6 +303,8 @@ class ApiHandler(RequestHandler):
             message = {404: "There is nothing at this address.", 405: "Not allowed here.",
                        503: NOT_SAVED}.get(status_code, "Something went wrong on the server.")
         self.set_header("Content-Type", "application/json; charset=utf-8")
+        if self._early:
+            self.set_header("Connection", "close")
         self.finish(json.dumps({"ok": False, "error": message}))
 
     def log_exception(self, typ: Any, value: Any, tb: Any) -> None:

@@ -42,6 +42,7 @@ import csv
 import hmac
 import io
 import math
+import os
 import re
 import secrets
 import threading
@@ -243,6 +244,8 @@ class ClassStore:
                         _reader=_connect(path, busy, reader=True))
             store._setting("token")
             store._upgrade()
+        except sqlite3.OperationalError as error:  # the file is there but cannot be used
+            raise ClassError(_cannot_open(path, error)) from None
         except sqlite3.DatabaseError as error:
             raise ClassError(f"{path} is not a goldlab class file ({error})") from None
         return store
@@ -658,6 +661,21 @@ def wilson(successes: int, trials: int, z: float = 1.959963984540054) -> tuple[f
     half = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials)) / (
         1 + z * z / trials)
     return max(0.0, middle - half), min(1.0, middle + half)
+
+
+def _cannot_open(path: Path, error: Exception) -> str:
+    """Why a class file that exists cannot be opened, in the teacher's words: a read-only
+    folder or disk is named as such (SQLite only says "unable to open database file")."""
+    folder = path.parent
+    try:
+        read_only = bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except OSError:
+        read_only = False
+    if read_only or not os.access(folder, os.W_OK) or not os.access(path, os.W_OK):
+        return (f"the class file {path} cannot be written: its folder or disk is read-only "
+                f"(SQLite says: {error}); copy it to a folder you can write to and name "
+                "the copy with --class-file")
+    return f"the class file {path} cannot be opened now ({error})"
 
 
 def _connect(path: Path, busy: float, *, reader: bool = False) -> sqlite3.Connection:

@@ -240,6 +240,31 @@ class TestStudents(ClassServerCase):
                 statuses.append(int(answer.split()[1]) if answer else 0)
         assert statuses == [403, 413, 404, 200]
 
+    def test_a_get_refused_before_it_is_read_says_its_connection_closes(self) -> None:
+        """Tornado closes a connection whose request was refused before it was read in
+        full; the answer must say so, or a browser or benchmark that reuses it fails.  (A
+        raw keep-alive request: Tornado's own client always asks to close.)"""
+        import socket
+
+        def headers_of(request: bytes) -> bytes:
+            with socket.create_connection(("127.0.0.1", self.get_http_port())) as raw:
+                raw.setblocking(False)
+                raw.sendall(request)
+                answer, deadline = b"", time.monotonic() + 5
+                while b"\r\n\r\n" not in answer and time.monotonic() < deadline:
+                    self.io_loop.run_sync(lambda: _sleep(0.02))
+                    try:
+                        answer += raw.recv(65536)
+                    except BlockingIOError:
+                        continue
+            return answer.split(b"\r\n\r\n")[0].lower()
+
+        refused = headers_of(b"GET /api/teacher/summary HTTP/1.1\r\nHost: x\r\n"
+                             b"X-Goldlab-Token: wrong\r\n\r\n")
+        assert refused.startswith(b"http/1.1 403") and b"connection: close" in refused
+        answered = headers_of(b"GET /api/class HTTP/1.1\r\nHost: x\r\n\r\n")
+        assert answered.startswith(b"http/1.1 200") and b"connection: close" not in answered
+
     def test_the_rate_limit_follows_the_student_across_a_new_page(self) -> None:
         ann = self.student("Ann")
         for i in range(PER_MINUTE):

@@ -53,6 +53,33 @@ def test_open_refuses_what_is_no_class(tmp_path: Path) -> None:
         ClassStore.open(junk)
 
 
+def test_a_class_file_that_cannot_be_opened_says_why(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SQLite says only "unable to open database file"; the teacher reads what is wrong: a
+    read-only folder or disk by that name, never "not a goldlab class file"."""
+    import os
+    import sqlite3
+
+    from goldlab.classroom import store as module
+
+    path = tmp_path / "class.sqlite"
+    ClassStore.create(path).close()
+
+    def unable(*args: object, **kwargs: object) -> None:
+        raise sqlite3.OperationalError("unable to open database file")
+
+    monkeypatch.setattr(module, "_connect", unable)  # as SQLite answers on a read-only disk
+    with pytest.raises(ClassError, match="cannot be opened now") as busy:
+        ClassStore.open(path)
+    assert "not a goldlab class" not in str(busy.value)
+    real_access = os.access  # root may write anywhere: let the folder say it may not
+    monkeypatch.setattr(os, "access",
+                        lambda p, mode: False if mode == os.W_OK else real_access(p, mode))
+    with pytest.raises(ClassError, match="read-only") as read_only:
+        ClassStore.open(path)
+    assert "unable to open database file" in str(read_only.value)
+
+
 def test_every_lesson_asks_for_a_prediction_and_an_experiment() -> None:
     for lesson in lessons():
         kinds = [a.kind for a in asks(lesson)]
