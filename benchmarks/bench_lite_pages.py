@@ -23,12 +23,15 @@ each figure; compare figures measured at a similar load.
     .venv/bin/python benchmarks/bench_lite_pages.py 1-flip-the-odds check-this-browser
     .venv/bin/python benchmarks/bench_lite_pages.py --server gzip --visits 3
     .venv/bin/python benchmarks/bench_lite_pages.py --startup --rounds 3   # before/after
+    .venv/bin/python benchmarks/bench_lite_pages.py --imports --rounds 3   # the same, in Node
 
 ``--startup`` measures what lite/bytecode.py and the kernel's packages loaded in one go
 (lite/lessons.py's ``KERNEL_PACKAGES``) save, from the browser's cache: the built site
 against a copy of it made as it was before them (the wheels without their bytecode, the
 pages without ``loadPyodideOptions``), each page warmed once, then opened ``--rounds`` times
 from the cache in alternation; prints the best and the median of each and their ratio.
+``--imports`` times the same two sites' start step by step without a browser (Pyodide
+under Node: Pyodide up, the wheels loaded, each import), which a busy machine blurs less.
 
 Exit status 3 if the site or Chromium is missing.
 """
@@ -44,6 +47,7 @@ import os
 import re
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -209,12 +213,12 @@ def as_before(site: Path, into: Path) -> Path:
     return into
 
 
-def startup(pages: list[str], rounds: int) -> None:
-    """Each page from the browser's cache: the site as built against :func:`as_before`."""
+def startup(site: Path, pages: list[str], rounds: int) -> None:
+    """Each page from the browser's cache: `site` as built against :func:`as_before`."""
     print("| page | site | from the cache: best | median | kernel up (best) | load |")
     print("| --- | --- | --- | --- | --- | --- |")
     with tempfile.TemporaryDirectory(prefix="bench-lite-before-") as scratch:
-        sites = {"as built": SITE, "before": as_before(SITE, Path(scratch) / "site")}
+        sites = {"as built": site, "before": as_before(site, Path(scratch) / "site")}
         with contextlib.ExitStack() as stack:
             urls = {name: stack.enter_context(serve_site(site, handler=CountingHandler))
                     for name, site in sites.items()}
@@ -237,6 +241,68 @@ def startup(pages: list[str], rounds: int) -> None:
                       "| | | |", flush=True)
 
 
+IMPORTS_DRIVER = r"""// Written by benchmarks/bench_lite_pages.py --imports: a lesson page's start, in Node.
+import { pathToFileURL } from "node:url";
+import path from "node:path";
+const folder = process.argv[2];
+const { loadPyodide } = await import(pathToFileURL(path.join(folder, "pyodide.mjs")).href);
+let t = performance.now();
+const pyodide = await loadPyodide({ indexURL: folder + path.sep });
+const up = (performance.now() - t) / 1000;
+t = performance.now();
+await pyodide.loadPackage([...JSON.parse(process.argv[3]), "goldlab"], { messageCallback: () => {} });
+const load = (performance.now() - t) / 1000;
+pyodide.runPython(`
+import json, time
+times = {"Pyodide up": ${up}, "wheels loaded": ${load}}
+for name in ${process.argv[4]}:
+    t = time.perf_counter()
+    __import__(name)
+    times[f"import {name}"] = time.perf_counter() - t
+print(json.dumps(times))
+`);
+"""
+START_IMPORTS = ("IPython", "ipywidgets", "altair", "goldlab.analysis.display",
+                 "goldlab.lessons.flip_the_odds", "goldlab.lessons.first_player",
+                 "goldlab.lessons.memory", "goldlab.lessons.risk")
+"""What the kernel and the lessons' first cells import (in this order)."""
+
+
+def imports(site: Path, rounds: int) -> None:
+    """A lesson page's start without the browser: Pyodide under Node loads the kernel's
+    packages and goldlab's from the site's own lock and wheels, then imports what a page
+    imports, as built and :func:`as_before`, in alternation; the best of each step."""
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit(MISSING)
+    sys.path.insert(0, str(ROOT / "lite"))
+    from lessons import KERNEL_PACKAGES  # lite/lessons.py (lite/ is a folder of scripts)
+
+    with tempfile.TemporaryDirectory(prefix="bench-lite-imports-") as scratch:
+        driver = Path(scratch) / "driver.mjs"
+        driver.write_text(IMPORTS_DRIVER)
+        sites = {"as built": site, "before": as_before(site, Path(scratch) / "site")}
+        best: dict[str, dict[str, float]] = {name: {} for name in sites}
+        for _ in range(rounds):
+            for name, root in sites.items():
+                done = subprocess.run(
+                    [node, str(driver), str(root / "lessons" / "static" / "pyodide"),
+                     json.dumps(list(KERNEL_PACKAGES)), json.dumps(list(START_IMPORTS))],
+                    capture_output=True, text=True, check=True)
+                times = json.loads(done.stdout.strip().splitlines()[-1])
+                for step, seconds in times.items():
+                    best[name][step] = min(seconds, best[name].get(step, seconds))
+        print(f"| step (best of {rounds}, Pyodide under Node) | as built | before | load |")
+        print("| --- | --- | --- | --- |")
+        load = os.getloadavg()[0]
+        for step in best["as built"]:
+            print(f"| {step} | {best['as built'][step]:.2f} s | {best['before'][step]:.2f} s "
+                  f"| {load:.1f} |")
+        totals = {name: sum(steps.values()) for name, steps in best.items()}
+        print(f"| all | {totals['as built']:.2f} s | {totals['before']:.2f} s "
+              f"| {totals['before'] / totals['as built']:.2f}x |")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("pages", nargs="*", default=list(LESSONS),
@@ -245,16 +311,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--visits", type=int, default=2, help="visits per page (1 = first only)")
     parser.add_argument("--startup", action="store_true",
                         help="from the cache: the site as built against it as before (see above)")
-    parser.add_argument("--rounds", type=int, default=3, help="--startup: visits from the cache")
+    parser.add_argument("--imports", action="store_true",
+                        help="the start's steps in Pyodide under Node: as built against before")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="--startup: visits from the cache; --imports: runs of each")
+    parser.add_argument("--site", type=Path, default=SITE,
+                        help="the built site (default build/lite; a copy stays the same while "
+                             "someone rebuilds build/lite)")
     args = parser.parse_args(argv)
     logging.getLogger("tornado.access").setLevel(logging.ERROR)  # the pages' /api/class: 404
-    missing = [p for p in args.pages if not (SITE / PAGES / f"{p}.html").is_file()]
+    missing = [p for p in args.pages if not (args.site / PAGES / f"{p}.html").is_file()]
     if not CHROMIUM.exists() or missing or not args.pages:
         print(f"needs {CHROMIUM} and the built site (python3 dev.py lite); missing: {missing}",
               file=sys.stderr)
         return MISSING
     if args.startup:
-        startup(args.pages, max(1, args.rounds))
+        startup(args.site, args.pages, max(1, args.rounds))
+        return 0
+    if args.imports:
+        imports(args.site, max(1, args.rounds))
         return 0
     servers = ("gzip", "plain") if args.server == "both" else (args.server,)
     visits: list[Visit] = []
@@ -262,7 +337,8 @@ def main(argv: list[str] | None = None) -> int:
           "uncompressed | requests | load |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for server in servers:
-        with serve_site(SITE, precompressed=server == "gzip", handler=CountingHandler) as url:
+        with serve_site(args.site, precompressed=server == "gzip",
+                        handler=CountingHandler) as url:
             for name in args.pages:
                 with tempfile.TemporaryDirectory(prefix="bench-lite-") as scratch:
                     for n in range(1, args.visits + 1):
