@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 import compress  # this folder's lite/compress.py
+import visitors  # this folder's lite/visitors.py
 
 ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build"
@@ -88,6 +89,8 @@ declares no dependencies: the engine is standard library only)."""
 SITE_SETTINGS = {
     # every cell drawn, also off screen (as in tests/browser: cells are found and clicked)
     "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
+    # a visitor's run is not saved by itself: a reload shows the published notebook again
+    "@jupyterlab/docmanager-extension:plugin": {"autosave": False},
     "@jupyterlab/apputils-extension:notification": {"fetchNews": "false",
                                                     "checkForUpdates": False},
 }
@@ -316,8 +319,9 @@ def write_lock(pyodide: Path, wheels: list[Path], target: Path,
 # --------------------------------------------------------------------------- the site
 
 
-def stage(pyodide: Path, wheels: list[Path]) -> None:
-    """The lite dir jupyter lite builds from: static/pyodide, the settings, the config."""
+def stage(pyodide: Path, wheels: list[Path], digest: str) -> None:
+    """The lite dir jupyter lite builds from: static/pyodide, the settings, the config (the
+    browser storage named after `digest`, the build's inputs)."""
     static = STAGE / "static" / "pyodide"
     static.mkdir(parents=True)
     for path in pyodide.iterdir():
@@ -327,6 +331,7 @@ def stage(pyodide: Path, wheels: list[Path]) -> None:
     write_lock(pyodide, wheels, static)
     config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "goldlab demo",
+        **visitors.storage_names("demo", digest),  # a republished site: new ones
         "exposeAppInBrowser": "true",  # window.jupyterapp: tests/browser drive the page by it
         "litePluginSettings": {KERNEL_PLUGIN: {"disablePyPIFallback": True}},
     }}
@@ -367,7 +372,7 @@ def build(force: bool = False) -> Path:
     STAGE.mkdir(parents=True)
     wheels = [*fetch_wheels(), build_goldlab_wheel(STAGE.parent / "lite-goldlab-wheel")]
     try:
-        stage(pyodide, wheels)
+        stage(pyodide, wheels, digest)
     finally:
         shutil.rmtree(wheels[-1].parent)
     extra = STAGE / "contents-extra"
@@ -383,6 +388,9 @@ def build(force: bool = False) -> Path:
             stdout=out, stderr=subprocess.STDOUT, cwd=STAGE,  # its doit database goes there
             env=dict(os.environ, JUPYTER_PLATFORM_DIRS="1", PYTHONWARNINGS="ignore"))
     shutil.copy2(START_PAGE, partial / "index.html")  # JupyterLite's redirects to lab/
+    # A browser asks every site for /favicon.ico; once JupyterLite's service worker controls
+    # a page it fetches that too, and a 404 there is an error in the page's console.
+    shutil.copy2(partial / "lab" / "favicon.ico", partial / "favicon.ico")
     say(f"{compress.precompress(partial, skip=('lessons',))}")  # <file>.gz for servers
     (partial / STAMP_NAME).write_text(digest + "\n")
     if (OUT / "lessons").is_dir():  # the lesson pages: lite/lessons.py decides on them

@@ -53,6 +53,7 @@ from pathlib import Path
 
 import bytecode  # this folder's lite/bytecode.py
 import compress  # this folder's lite/compress.py
+import visitors  # this folder's lite/visitors.py
 
 import build  # this folder's lite/build.py
 from build import BUILD, CACHE, HERE, ROOT, die, run, say
@@ -106,7 +107,7 @@ LESSON_LINK = re.compile(r"""(href=["'])((?:\./)?[\w.-]+)\.ipynb(["'#])""")
 
 def inputs_digest() -> str:
     """sha256 of everything the pages are built from: sources, lessons, this folder, pins."""
-    files = build.input_files(LESSONS, lite=build.LESSONS_ONLY)
+    files = [*build.input_files(LESSONS, lite=build.LESSONS_ONLY), visitors.PLAY_TABLE]
     return build.digest_of((*TOOLS, PYODIDE, build.MARKUPSAFE), files)
 
 
@@ -254,6 +255,7 @@ def mend_pages(site: Path) -> None:
         mended = MERMAID.sub("", FOREIGN_TAG.sub("", mended))
         if page.parent.name == "render":  # [1. Flip the odds](1-flip-the-odds.ipynb)
             mended = LESSON_LINK.sub(r"\1\2.html\3", mended)
+            mended = visitors.first_screen(mended)  # prose and "Python is starting" at once
         if mended != text:
             page.write_text(mended, encoding="utf-8")
     left = [f"{p.relative_to(site)}: {m.group(0).strip()[:80]}"
@@ -266,8 +268,9 @@ def mend_pages(site: Path) -> None:
 # --------------------------------------------------------------------------- the site
 
 
-def stage(pyodide: Path, wheels: list[Path]) -> None:
-    """The lite dir voici builds from: static/pyodide and the config."""
+def stage(pyodide: Path, wheels: list[Path], digest: str) -> None:
+    """The lite dir voici builds from: static/pyodide and the config (the browser storage
+    named after `digest`, the build's inputs)."""
     static = STAGE / "static" / "pyodide"
     static.mkdir(parents=True)
     for path in pyodide.iterdir():
@@ -277,6 +280,7 @@ def stage(pyodide: Path, wheels: list[Path]) -> None:
     build.write_lock(pyodide, wheels, static, ENVIRONMENT, GOLDLAB_NEEDS)
     config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "goldlab lessons",
+        **visitors.storage_names("lessons", digest),  # a republished site: new ones
         "litePluginSettings": {build.KERNEL_PLUGIN: {
             "disablePyPIFallback": True,
             # loaded in one go as Pyodide starts, not one install after the other
@@ -309,12 +313,13 @@ def build_pages(force: bool = False) -> Path:
               build.build_goldlab_wheel(made), *stub_wheels(made), vl_convert_stand_in(made)]
     wheels = bytecode.precompiled(wheels, pyodide, CACHE / "bytecode", say=say)
     try:
-        stage(pyodide, wheels)
+        stage(pyodide, wheels, digest)
     finally:
         shutil.rmtree(made)
     contents = STAGE.parent / "lite-lessons-contents"
     shutil.rmtree(contents, ignore_errors=True)
     student_notebooks(contents)
+    visitors.play_notebooks(contents)  # the play table and a page per game
     partial = BUILD / "lite-lessons.partial"
     shutil.rmtree(partial, ignore_errors=True)
     log = BUILD / "lite-lessons-build.log"

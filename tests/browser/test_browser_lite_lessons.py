@@ -7,7 +7,10 @@ request to another machine blocked.  A page is an app: no code shows, every cell
 open, no traceback, widgets and a chart drawn, nothing asked of another machine (the
 ``page`` fixture also fails on any console error).  A student answers one question of each
 lesson that runs in the browser (:data:`RUNNING`): types in the answer box, presses Check
-and reads the feedback.
+and reads the feedback.  Before Python is up a page already shows its title and prose under
+a "Python is starting in this browser" banner (its first screen, checked on every page
+opened, photographed as ``lite-lessons-<page>-starting.png``).  The play table and the
+three games are app pages too: a move is clicked on the play table's board.
 
 Prints the time from opening a page to its first cell output and to the end of its run,
 cold (an empty browser profile) and again from the browser's disk cache (a second tab of
@@ -53,6 +56,9 @@ BOOT = 240_000
 """ms: Pyodide, IPython and the widgets start in the page (15-20 s on 2 idle cores)."""
 CHECK_PAGE = "check-this-browser"
 INDEX_PAGE = "0-lessons"
+PLAY_PAGES = ("play-table", "play-gold", "play-mount-goldrush", "play-goldland")
+"""The app pages to play (lite/visitors.py): the play table and one per game."""
+STARTING = "Python is starting in this browser"
 
 
 @dataclass(frozen=True)
@@ -132,6 +138,7 @@ def profile(browser: Browser, tmp_path: Path) -> Iterator[BrowserContext]:
 
 @dataclass(frozen=True)
 class Load:
+    first_screen: float  # s from opening the page to its title, prose and banner
     first_output: float  # s from opening the page to its first cell output
     ran: float  # s to the end of the run (Voici's "Executing ..." gone)
     mib: float  # what the server sent meanwhile
@@ -139,19 +146,30 @@ class Load:
     load: float  # the machine's load average (1 min) when the run ended
 
     def __str__(self) -> str:
-        return (f"first output {self.first_output:.1f} s, all cells run {self.ran:.1f} s, "
+        return (f"first screen {self.first_screen:.1f} s, "
+                f"first output {self.first_output:.1f} s, all cells run {self.ran:.1f} s, "
                 f"{self.mib:.1f} MiB sent (load average {self.load:.1f})")
 
 
-def open_app(page: Page, served: Served, name: str) -> Load:
-    """Open page `name` and wait until every cell has run."""
+def open_app(page: Page, served: Served, name: str, artifacts_dir: Path | None = None) -> Load:
+    """Open page `name` and wait until every cell has run; on the way, its first screen:
+    the page's title and first heading and the "Python is starting" banner show before any
+    output (photographed into `artifacts_dir`, if given)."""
     start, opened = len(served.sent), time.monotonic()
-    page.goto(served.page(name), timeout=60_000)
+    page.goto(served.page(name), timeout=60_000, wait_until="commit")
+    heading = page.locator("#rendered_cells h1").first
+    expect(page.locator("#loading")).to_contain_text(STARTING, timeout=30_000)
+    expect(heading).to_be_visible(timeout=30_000)
+    screen = time.monotonic() - opened
+    expect(page).to_have_title(heading.inner_text().strip().removesuffix("¶").strip())
+    assert page.locator(".jp-OutputArea-output").count() == 0, "output before the first screen"
+    if artifacts_dir is not None:
+        page.screenshot(path=artifacts_dir / f"lite-lessons-{name}-starting.png")
     page.locator(".jp-OutputArea-output").first.wait_for(timeout=BOOT)
     first = time.monotonic() - opened
     page.locator("#loading").wait_for(state="detached", timeout=BOOT)
     ran = time.monotonic() - opened
-    return Load(first, ran, sum(served.sent[start:]) / 2**20, os.getloadavg()[0])
+    return Load(screen, first, ran, sum(served.sent[start:]) / 2**20, os.getloadavg()[0])
 
 
 def _shoot(page: Page, artifacts_dir: Path, name: str, *, whole: bool = True) -> None:
@@ -184,7 +202,7 @@ def test_the_pages_are_the_student_versions_and_load_nothing_from_outside(
     from goldlab.lessons.student import HIDDEN_TAGS, LESSONS
 
     pages = site / PAGES
-    expected = {p.stem for p in LESSONS.glob("*.ipynb")} | {CHECK_PAGE}
+    expected = {p.stem for p in LESSONS.glob("*.ipynb")} | {CHECK_PAGE, *PLAY_PAGES}
     assert {p.stem for p in pages.glob("*.html")} == expected
     for html in [*pages.glob("*.html"), *(site / "lessons" / "voici").glob("*/index.html")]:
         text = html.read_text(encoding="utf-8")
@@ -198,6 +216,10 @@ def test_the_pages_are_the_student_versions_and_load_nothing_from_outside(
                       if HIDDEN_TAGS & set(c.get("metadata", {}).get("tags", []))]
             assert tagged == [], f"{html.name} has teacher cells: {tagged}"
             assert '"pyodideUrl": "../../static/pyodide/pyodide.js"' in text
+            assert STARTING in text and 'id="rendered_cells" style="display: none"' not in text
+    config = json.loads((site / "lessons" / "jupyter-lite.json").read_text())
+    digest = (site / "lessons" / ".goldlab-lite-lessons-inputs").read_text().strip()
+    assert config["jupyter-config-data"]["contentsStorageName"] == f"goldlab lessons {digest[:16]}"
 
 
 # --------------------------------------------------------------------------- the pages
@@ -209,7 +231,7 @@ def test_the_check_page_runs_offline_cold_and_from_the_cache(
     opened again, it comes from the browser's cache."""
     page = profile.new_page()
     errors = watch_console(page)  # with any request to another machine
-    cold = open_app(page, served, CHECK_PAGE)
+    cold = open_app(page, served, CHECK_PAGE, artifacts_dir)
     assert_runs_as_app(page, lesson=False)
     expect(page.locator(".gl-board")).to_have_count(1)
     label = page.locator(".gl-check-label")
@@ -233,7 +255,7 @@ def test_the_check_page_runs_offline_cold_and_from_the_cache(
 
 def test_the_student_index_lists_the_lessons_and_links_their_pages(
         page: Page, served: Served, blocked: list[str], artifacts_dir: Path) -> None:
-    load = open_app(page, served, INDEX_PAGE)
+    load = open_app(page, served, INDEX_PAGE, artifacts_dir)
     assert_runs_as_app(page, lesson=False)
     body = page.locator("body")
     expect(body).to_contain_text("1-flip-the-odds.ipynb")  # the cell that lists the lessons
@@ -268,7 +290,7 @@ def test_a_student_takes_a_lesson_page_end_to_end(
     once every question is answered, nothing waits any more (issue 43: each exact answer
     appears once its question is answered)."""
     module = importlib.import_module(f"goldlab.lessons.{MODULES[lesson]}")
-    load = open_app(page, served, lesson)
+    load = open_app(page, served, lesson, artifacts_dir)
     assert_runs_as_app(page, lesson=True)
     assert page.locator(VOILA_CODE_SHOWING).count() == 0
     _shoot(page, artifacts_dir, lesson)
@@ -301,4 +323,24 @@ def test_a_student_takes_a_lesson_page_end_to_end(
     _shoot(page, artifacts_dir, f"{lesson}-answered")
     print(f"\nlite lessons {lesson}: {load}; {len(module.quiz.keys())} questions answered, "
           f"{waiting.count()} waiting answers opened")
+    assert not blocked, f"requests to other machines: {blocked}"
+
+
+def test_the_play_table_is_an_app_page_and_plays(
+        page: Page, served: Served, blocked: list[str], artifacts_dir: Path) -> None:
+    """The play table (notebooks/06-play-table.ipynb) as an app page, offline: menus and a
+    dealt game of Gold!; a click on a legal card plays it and the bot replies."""
+    load = open_app(page, served, "play-table", artifacts_dir)
+    assert_runs_as_app(page, lesson=False)
+    view = page.locator(".gl-game-view").first
+    expect(view.locator(".gl-view-title")).to_have_text("Gold!", timeout=30_000)
+    moves = view.locator("li.gl-move")
+    before = moves.count()
+    legal = view.locator(".gl-view-board.gl-acting .gl-legal")
+    legal.first.wait_for(timeout=30_000)
+    legal.first.click()
+    expect(moves).to_have_count(before + 2, timeout=30_000)  # the move, the bot's reply
+    expect(view.locator(".gl-view-error")).to_be_hidden()
+    _shoot(page, artifacts_dir, "play-table", whole=False)
+    print(f"\nlite lessons play-table: {load}")
     assert not blocked, f"requests to other machines: {blocked}"
