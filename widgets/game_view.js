@@ -705,7 +705,7 @@ function render({ model, el: root }) {
   }
 
   function drawLog() {
-    log.replaceChildren(...(model.get("log") || []).map((line) => el("div", "gl-view-log-line", line)));
+    log.replaceChildren(...(model.get("log_lines") || []).map((line) => el("div", "gl-view-log-line", line)));
     log.scrollTop = log.scrollHeight;
   }
 
@@ -728,7 +728,7 @@ function render({ model, el: root }) {
   const drawers = {
     seats: drawSeats, speeds: drawWatchSpeed, lock: () => { drawLock(); drawOdds(); },
     moves: drawMoves, board: drawBoard, inspector: drawInspector, status: drawStatus,
-    odds: drawOdds, log: drawLog, notice: drawNotice, thinking: drawThinking,
+    odds: drawOdds, log_lines: drawLog, notice: drawNotice, thinking: drawThinking,
   };
   const changed = new Set();
   function drawChanged() {

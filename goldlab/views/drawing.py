@@ -4,24 +4,25 @@ The synced state is cut by how often it changes, one trait each, so a redraw sen
 what changed (traitlets compares each new value with the old one; anywidget's front end
 redraws a part on its ``change:<trait>`` event):
 
-============  ==========================================================  ================
-trait         holds                                                        changes
-============  ==========================================================  ================
-``board``     the picture, its click targets drawn, the last move marked   per click
-``status``    status line, step counter, final banner, glimpse, buttons    per click
-``targets``   the click targets that play or select now (for Python)       per click
-``inspector`` the inspector page of the step shown                         per click
-``odds``      the odds rows for the player to move                         per click
-``log``       the latest steps in words, with the table's notes            per step
-``moves``     the move list (a line per step, its notation)                per step
-``notice``    hint, error, its rule's quote; a revision (every redraw)     per intent
-``seats``     whose eyes, memory mode, the seat menus                      per setting
-``speeds``    the watching speed and its menu                              per setting
-``lock``      the teacher's lock, projector mode                           per setting
-============  ==========================================================  ================
+=============  ==========================================================  ===========
+trait          holds                                                       changes
+=============  ==========================================================  ===========
+``board``      the picture, its click targets drawn, the last move marked  per click
+``status``     status line, step counter, final banner, glimpse, buttons   per click
+``inspector``  the inspector page of the step shown                        per click
+``odds``       the odds rows for the player to move                        per click
+``log_lines``  the latest steps in words, with the table's notes           per step
+``moves``      the move list (a line per step, its notation)               per step
+``notice``     hint, error, its rule's quote; a revision (every redraw)    per intent
+``seats``      whose eyes, memory mode, the seat menus                     per setting
+``speeds``     the watching speed and its menu                             per setting
+``lock``       the teacher's lock, projector mode                          per setting
+=============  ==========================================================  ===========
 
-The functions here turn the presenter's :class:`~goldlab.core.presentation.Scene` into
-those plain values; they decide nothing (the scene did).
+The click targets (``GameView.targets``) are kept in Python for its readers and tests: the
+board's HTML carries them to the page.  The functions here turn the presenter's
+:class:`~goldlab.core.presentation.Scene` into those plain values; they decide nothing
+(the scene did).
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ from goldlab.views.analysis import EVERYTHING
 from goldlab.views.settings import PUBLIC
 from goldlab.views.table import SAVE_WAITS, WATCH_SPEEDS, Table
 
-TRAITS = ("board", "status", "targets", "inspector", "odds", "log", "moves", "notice", "seats",
-          "speeds", "lock")
+TRAITS = ("board", "status", "inspector", "odds", "log_lines", "moves", "notice",
+          "seats", "speeds", "lock")
 """The synced traits a redraw may change, in the order the front end draws them."""
 
 LOG_LINES = 60
@@ -67,7 +68,7 @@ class Log:
 
     def update(self, recent: Sequence[tuple[Step, Told]], names: Sequence[str],
                notes: Sequence[tuple[Step | None, str]] = ()) -> list[str]:
-        """The ``log`` trait: the lines of ``recent`` (at most :data:`LOG_LINES`)."""
+        """The ``log_lines`` trait: the lines of ``recent`` (at most :data:`LOG_LINES`)."""
         if names != self._names:
             self._made, self._names = {}, names
         noted: dict[int, list[str]] = {}

@@ -91,10 +91,9 @@ class GameView(Settings, AnalysisBoard, anywidget.AnyWidget):
 
     board = _Dict().tag(**_synced)
     status = _Dict().tag(**_synced)
-    targets: Any = traitlets.List().tag(**_synced)
     inspector = _Dict().tag(**_synced)
     odds = _Dict().tag(**_synced)
-    log: Any = traitlets.List().tag(**_synced)
+    log_lines: Any = traitlets.List().tag(**_synced)
     moves = _Dict().tag(**_synced)
     notice = _Dict().tag(**_synced)
     seats = _Dict().tag(**_synced)
@@ -138,6 +137,8 @@ class GameView(Settings, AnalysisBoard, anywidget.AnyWidget):
         self.position: int | None = None  # None: the live position; else a frame index
         self.page = 0
         self._revision = 0
+        self.targets: list[str] = []
+        """The click targets that play or select now (the board's HTML carries them)."""
         self._move_list, self._log = drawing.MoveList(), drawing.Log()
         self._seats_drawn: tuple[Any, ...] = ()
         self.last_update_ms = 0.0
@@ -201,8 +202,10 @@ class GameView(Settings, AnalysisBoard, anywidget.AnyWidget):
         """Everything the front end draws, every trait merged into one dict (for Python
         readers and tests: the front end reads each trait on its own)."""
         return {**self.board, **self.status, "legal": self.targets, "inspector": self.inspector,
-                **self.odds, "log": self.log, **self.moves, **self.notice, **self.seats,
+                **self.odds, "log": self.log_lines, **self.moves, **self.notice, **self.seats,
                 **self.speeds, **self.lock}
+
+    log = property(lambda self: list(self.log_lines), doc="The latest lines of the log.")
 
     @property
     def intents(self) -> frozenset[str]:
@@ -350,7 +353,7 @@ class GameView(Settings, AnalysisBoard, anywidget.AnyWidget):
             self.targets = sorted(scene.legal)
             self.inspector = drawing.inspector(scene)
             self.odds = drawing.odds(scene, table.names)
-            self.log = self._log.update(scene.recent, table.names, table.notes)
+            self.log_lines = self._log.update(scene.recent, table.names, table.notes)
             self.moves = self._move_list.update(steps, scene.told, table.names,
                                                 table.variation_from)
             key = (table.seating, table.seating.revision, table.names, self.seat, self.memory)

@@ -92,3 +92,24 @@ def test_the_table_is_put_together_from_parts_each_in_its_own_module() -> None:
     assert {"BotsWorker"} <= classes["bots_worker"]
     assert {"Replay"} <= classes["replay"]
     assert {"Table"} <= classes["table"] and {"GameView"} <= classes["game_view"]
+
+
+def test_every_synced_trait_is_listed_and_drawn_by_the_front_end_on_its_change() -> None:
+    """The synced state is the traits of ``drawing.TRAITS`` (and ``thinking``), and the
+    front end has a drawing function for each, called on its change event: nothing is
+    synced that is not drawn, nothing drawn that is not synced."""
+    from goldlab.views import GameView, drawing
+
+    synced = {name for name in GameView.class_trait_names(sync=True)
+              if not name.startswith("_") and name not in _WIDGET_TRAITS}
+    assert synced == {*drawing.TRAITS, "thinking"}
+    script = (VIEWS.parents[1] / "widgets" / "game_view.js").read_text(encoding="utf-8")
+    drawers = script[script.index("const drawers = {"):]
+    drawers = drawers[:drawers.index("};")]
+    for trait in synced:
+        assert f"{trait}:" in drawers, trait
+    assert "change:${trait}" in script and "change:payload" not in script
+
+
+_WIDGET_TRAITS = {"layout", "tabbable", "tooltip"}
+"""ipywidgets' own public synced traits, beside the view's."""
