@@ -187,7 +187,7 @@ def test_the_architecture_document_names_every_part() -> None:
 
 
 CORE_ORDER = ("errors", "files", "values", "options", "notation", "parts", "presentation", "game",
-              "state", "description", "registry", "record")
+              "state", "description", "registry", "record", "replay")
 """core's modules from the bottom up: each imports only modules further down."""
 
 CORE_UPWARD_CALLS = {
