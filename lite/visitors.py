@@ -19,8 +19,9 @@ lite/build.py (the demo) and lite/lessons.py (the app pages):
   "Executing 3 of 33", is kept in it); the banner goes when the page is ready, as Voila's
   spinner did, and the page's title becomes the notebook's first heading.
 * **App pages to play** (:func:`play_notebooks`): the play table (the repository's
-  notebooks/06-play-table.ipynb, as it is: it imports only goldlab's views) and one page
-  per game, its play table dealt with that game against the game's usual bot.
+  notebooks/06-play-table.ipynb, which imports only goldlab's views: its first prose cell
+  and the table, less what speaks of code or Voila) and one page per game, its play table
+  dealt with that game against the game's usual bot.
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ from __future__ import annotations
 import html
 import json
 import re
-import shutil
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -134,11 +134,24 @@ def _notebook(cells: list[tuple[str, str]]) -> dict[str, object]:
             "nbformat": 4, "nbformat_minor": 5}
 
 
+def play_table_page() -> dict[str, object]:
+    """notebooks/06-play-table.ipynb as an app page: its first prose cell less the paragraph
+    that points to Voila (this is the app), and its first code cell (the table); the cells
+    that use the table from Python stay in the notebook."""
+    cells = json.loads(PLAY_TABLE.read_text(encoding="utf-8"))["cells"]
+    prose, code = (next(("".join(c["source"]) for c in cells if c["cell_type"] == kind), "")
+                   for kind in ("markdown", "code"))
+    if "play_table(" not in code or not prose.startswith("# "):
+        raise ValueError(f"{PLAY_TABLE.name}: no heading and play_table() cell to make a page of")
+    prose = "\n\n".join(p for p in prose.split("\n\n") if "Voila" not in p)
+    return _notebook([("markdown", prose), ("code", code)])
+
+
 def play_notebooks(into: Path) -> list[Path]:
     """The play table and one notebook per game in `into`; their paths."""
     into.mkdir(parents=True, exist_ok=True)
     written = [into / "play-table.ipynb"]
-    shutil.copy2(PLAY_TABLE, written[0])
+    written[0].write_text(json.dumps(play_table_page(), indent=1) + "\n", encoding="utf-8")
     for page, (game, players, title, what) in GAMES.items():
         notebook = _notebook([
             ("markdown", f"# {title}: play against a bot\n\n{what}\n\n{HOW_TO_PLAY}"),
