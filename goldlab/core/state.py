@@ -597,6 +597,20 @@ class State(ABC, Generic[G]):
             f"steps={len(self._history)} to_move={who}>"
         )
 
+    # ----------------------------------------- what a game's own steps tell the core
+    # A game that resolves chance itself (an override of ``_chance_step``) or works out the
+    # next decision's actions while applying a step says so through these, never by
+    # writing the core's fields (issue 46): the history and the listing stay the core's.
+    def _record_chance(self, steps: Sequence[Step]) -> None:
+        """Record chance steps a game's ``_chance_step`` resolved itself, oldest first, as
+        the core records the one it resolves (Gold! turns up a whole offer at once)."""
+        self._history.extend(steps)
+
+    def _next_legal(self, actions: list[Action]) -> None:
+        """From ``_do``: the legal actions of the decision the step opens, already worked
+        out (Gold!'s set bonus); :meth:`legal_actions` lists these without asking again."""
+        self._legal = actions
+
     # ------------------------------------------------------------- internals
     def _coerce(self, action: Action | str) -> Action:
         if isinstance(action, str):

@@ -319,7 +319,7 @@ class GoldState(State["GoldGame"]):
         if choices:
             self.phase = BONUS  # the bonus is the next decision: these are its legal actions
             self.set_colour = colour
-            self._legal = choices
+            self._next_legal(choices)
         else:
             events.append(NoBonusAvailable(seat))
             self._score_the_set(seat, colour, events)
@@ -442,7 +442,7 @@ class GoldState(State["GoldGame"]):
             drawn.append(deck.pop(self._below(len(deck))))
         steps = self._turn_up(drawn)
         self._laid_out = (self.unseen, tuple(deck))
-        self._history += steps
+        self._record_chance(steps)
         self.current_player = self._to_move()
         events: list[Event] = []
         for step in steps:
