@@ -11,6 +11,7 @@ the artifacts dir as ``projector-<game>-<where>.png``.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -21,8 +22,19 @@ from playwright.sync_api import Locator, Page, expect
 
 import goldlab
 
-GAMES = tuple(goldlab.names())
 NOTEBOOK = "projector.ipynb"
+
+
+def _games_in_notebook() -> tuple[str, ...]:
+    """The games the notebook draws, in its order (its cells call ``halfway("<game>", ...)``):
+    the i-th view on the page is the i-th of these."""
+    cells = json.loads((Path(__file__).parent / "views" / NOTEBOOK).read_text("utf-8"))["cells"]
+    return tuple(re.findall(r'halfway\("(\w+)"', "".join("".join(c["source"]) for c in cells)))
+
+
+GAMES = _games_in_notebook()
+assert sorted(GAMES) == sorted(goldlab.names()), \
+    f"{NOTEBOOK} draws {GAMES}: give every registered game a cell"
 PROJECTOR: Any = {"width": 1280, "height": 720}
 PHONE: Any = {"width": 390, "height": 844}
 MIN_CARD_VALUE_PX = 24.0
