@@ -64,6 +64,17 @@ class Browser:
 class ClassServerCase(AsyncHTTPTestCase):
     limits = Limits(busy=0.5, save_wait=1.5)
 
+    def run(self, result: Any = None) -> Any:
+        """Each test on a thread of its own, with an event loop of its own: a browser test
+        that ran earlier in the same process (Playwright's sync API) leaves the main thread
+        marked as running a loop, where Tornado's test loop then cannot run."""
+        outcome: list[Any] = []
+        thread = threading.Thread(target=lambda: outcome.append(super(ClassServerCase, self)
+                                                                .run(result)))
+        thread.start()
+        thread.join()
+        return outcome[0] if outcome else None
+
     def setUp(self) -> None:
         self.folder = Path(tempfile.mkdtemp())
         self.site = self.folder / "site"
