@@ -46,7 +46,7 @@ from __future__ import annotations
 import math
 import operator
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
@@ -126,22 +126,67 @@ def play(run: Run, seed: int = SEED, progress: Progress | None = None) -> Rows:
     return rows
 
 
+class PlayedRuns(Mapping[str, Rows]):
+    """The lesson's runs by label, each played (:func:`play`) the first time it is read and
+    kept: a page plays at once only what it shows at once, and a run the student first
+    chooses in the explorer is played then (about a second).  ``progress(done, games)`` is
+    told how far each run being played has got."""
+
+    def __init__(self, runs: Mapping[str, Run], seed: int,
+                 progress: Progress | None = None) -> None:
+        self._runs = dict(runs)
+        self._seed = seed
+        self._progress = progress
+        self._rows: dict[str, Rows] = {}
+
+    def __getitem__(self, label: str) -> Rows:
+        if label not in self._rows:
+            self._rows[label] = play(self._runs[label], self._seed, self._progress)
+        return self._rows[label]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._runs)
+
+    def __len__(self) -> int:
+        return len(self._runs)
+
+    def played(self) -> list[str]:
+        """The labels of the runs played so far, in the lesson's order."""
+        return [label for label in self._runs if label in self._rows]
+
+    def play_now(self, labels: Iterable[str]) -> None:
+        """Play the runs named (unknown labels refused before any is played), one progress
+        count over all of them."""
+        wanted = [label for label in dict.fromkeys(labels) if label not in self._rows]
+        unknown = [label for label in wanted if label not in self._runs]
+        if unknown:
+            raise KeyError(f"no run called {unknown[0]!r}: the runs are {list(self._runs)}")
+        total = sum(self._runs[label].games for label in wanted)
+        played = 0
+        for label in wanted:
+            def report(done: int, _games: int, before: int = played) -> None:
+                if self._progress is not None:
+                    self._progress(before + done, total)
+
+            self._rows[label] = play(self._runs[label], self._seed, report)
+            played += self._runs[label].games
+
+
 def play_runs(runs: Mapping[str, Run] = RUNS, seed: int = SEED,
-              progress: Progress | None = None) -> dict[str, Rows]:
-    """Play every run once (:func:`play`): its rows by label; ``progress(done, total)`` is
-    told the games played of all the runs."""
-    total = sum(run.games for run in runs.values())
-    played = 0
+              progress: Progress | None = None, *,
+              now: Iterable[str] | None = None) -> PlayedRuns:
+    """The runs (:class:`PlayedRuns`), those named in ``now`` (default: every run) played at
+    once (:func:`play`), the others the first time they are read; ``progress(done, total)``
+    is told the games played of the runs played now.
 
-    def report(done: int, _games: int) -> None:
-        if progress is not None:
-            progress(played + done, total)
-
-    results: dict[str, Rows] = {}
-    for label, run in runs.items():
-        results[label] = play(run, seed, report)
-        played += run.games
-    return results
+    >>> runs = play_runs({"short": Run("random", 2, 5), "later": Run("random", 3, 4)},
+    ...                  now=["short"])
+    >>> runs.played(), len(runs["later"]), runs.played()
+    (['short'], 12, ['short', 'later'])
+    """
+    played = PlayedRuns(runs, seed, progress)
+    played.play_now(runs if now is None else now)
+    return played
 
 
 def progress_bar(noun: str = "game") -> Progress:
@@ -659,6 +704,7 @@ __all__ = [
     "TRIALS",
     "UNUSUAL",
     "PValueCalculator",
+    "PlayedRuns",
     "Prediction",
     "Progress",
     "Rows",

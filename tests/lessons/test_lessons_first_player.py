@@ -165,6 +165,24 @@ def test_progress_counts_every_game_of_every_run() -> None:
     update(90, 90)  # the bar is shown in the cell; its last report says it is done
 
 
+def test_a_page_plays_at_once_only_the_runs_it_shows_at_once() -> None:
+    """The page plays the random games on opening; a run is played the first time it is
+    read (the explorer's bots menu), once, and its rows are those of a run played at once."""
+    told: list[tuple[int, int]] = []
+    small = {"a": lesson.Run("random", 2, 30), "b": lesson.Run("random", 3, 20)}
+    runs = lesson.play_runs(small, seed=1, progress=lambda done, total: told.append((done, total)),
+                            now=["a"])
+    assert runs.played() == ["a"] and list(runs) == ["a", "b"] and len(runs) == 2
+    assert told == [(25, 30), (30, 30)]
+    b = runs["b"]
+    assert runs.played() == ["a", "b"] and told[-1] == (20, 20)
+    assert runs["b"] is b and len(told) == 3  # kept: not played again
+    assert b == lesson.play_runs(small, seed=1)["b"]
+    with pytest.raises(KeyError, match="no run called 'c'"):
+        runs.play_now(["c"])
+    assert runs.played() == ["a", "b"]
+
+
 def test_each_run_takes_about_a_second_and_the_page_a_few(lesson_runs: dict[str, Rows]
                                                            ) -> None:
     """Sized for a browser (Pyodide is 2-4 times slower than CPython): each run under 1.5 s
