@@ -199,8 +199,10 @@ CORE_UPWARD_CALLS = {
 when called, never at import).  Imports for type checking only do not count."""
 
 
-def _runtime_imports(tree: ast.Module) -> list[tuple[str, bool]]:
-    """(goldlab module, inside a function) for each import not under TYPE_CHECKING."""
+def _runtime_imports(tree: ast.Module, package: str | None = None) -> list[tuple[str, bool]]:
+    """(module, inside a function) for each import not under TYPE_CHECKING; a from-import of
+    ``package`` itself names the module imported (``from goldlab.games.gold import picture``
+    is ``goldlab.games.gold.picture``)."""
     found: list[tuple[str, bool]] = []
 
     def visit(node: ast.AST, in_function: bool) -> None:
@@ -208,13 +210,16 @@ def _runtime_imports(tree: ast.Module) -> list[tuple[str, bool]]:
             if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
                 continue
             if isinstance(child, ast.ImportFrom) and child.module and child.level == 0:
-                found.append((child.module, in_function))
+                if child.module == package:
+                    found.extend((f"{package}.{a.name}", in_function) for a in child.names)
+                else:
+                    found.append((child.module, in_function))
             elif isinstance(child, ast.Import):
                 found.extend((a.name, in_function) for a in child.names)
             visit(child, in_function or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef))
 
     visit(tree, False)
-    return [(name, inside) for name, inside in found if name.startswith("goldlab.core.")]
+    return found
 
 
 def test_core_modules_import_only_downwards() -> None:
@@ -225,6 +230,8 @@ def test_core_modules_import_only_downwards() -> None:
     for level, name in enumerate(CORE_ORDER):
         tree = ast.parse((core / f"{name}.py").read_text(encoding="utf-8"))
         for module, inside_a_function in _runtime_imports(tree):
+            if not module.startswith("goldlab.core."):
+                continue
             target = module.removeprefix("goldlab.core.")
             if CORE_ORDER.index(target) < level:
                 continue
@@ -320,7 +327,8 @@ def test_the_engine_of_a_game_imports_none_of_its_presentation(folder: Path) -> 
     for path in sorted(folder.glob("*.py")):
         if path.stem in PRESENTATION:
             continue
-        for module, inside_a_function in _runtime_imports_of(path):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for module, inside_a_function in _runtime_imports(tree, f"goldlab.games.{folder.name}"):
             parts = module.split(".")
             if parts[:3] != ["goldlab", "games", folder.name] or len(parts) < 4:
                 continue
@@ -329,25 +337,6 @@ def test_the_engine_of_a_game_imports_none_of_its_presentation(folder: Path) -> 
                     and parts[3] == "picture"):
                 wrong.append(f"{path.stem}.py imports {module}")
     assert not wrong, f"{folder.name}'s engine imports its presentation:\n" + "\n".join(wrong)
-
-
-def _runtime_imports_of(path: Path) -> list[tuple[str, bool]]:
-    """(module, inside a function) for each goldlab import of a file, TYPE_CHECKING aside."""
-    found: list[tuple[str, bool]] = []
-
-    def visit(node: ast.AST, in_function: bool) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
-                continue
-            if isinstance(child, ast.ImportFrom) and child.module and child.level == 0:
-                found.extend((f"{child.module}.{a.name}" if child.module.count(".") == 2
-                              else child.module, in_function) for a in child.names)
-            elif isinstance(child, ast.Import):
-                found.extend((a.name, in_function) for a in child.names)
-            visit(child, in_function or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef))
-
-    visit(ast.parse(path.read_text(encoding="utf-8")), False)
-    return found
 
 
 def test_no_test_lists_the_built_in_games_by_hand() -> None:
