@@ -147,6 +147,23 @@ def notebooks_source() -> Path:
     return Path(os.environ.get("GOLDLAB_NOTEBOOKS_DIR", ROOT / "notebooks")).resolve()
 
 
+def games_drawn_by(notebook: Path) -> tuple[str, ...]:
+    """The games a test notebook draws, one per code cell that names a registered game, in
+    the notebook's order: the page's i-th view is the i-th of these.  Every registered game
+    must have its cell (a fourth game is not passed over)."""
+    import goldlab
+
+    names = set(goldlab.names())
+    drawn = []
+    for cell in json.loads(notebook.read_text("utf-8"))["cells"]:
+        if cell["cell_type"] == "code":
+            named = [g for g in re.findall(r'"(\w+)"', "".join(cell["source"])) if g in names]
+            drawn.extend(named[:1])
+    assert sorted(drawn) == sorted(names), \
+        f"{notebook.name} draws {drawn}: give every registered game a cell"
+    return tuple(drawn)
+
+
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))

@@ -11,30 +11,19 @@ the artifacts dir as ``projector-<game>-<where>.png``.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import JupyterServer, open_and_run, open_voila
+from browser_harness import JupyterServer, games_drawn_by, open_and_run, open_voila
 from playwright.sync_api import Locator, Page, expect
-
-import goldlab
 
 NOTEBOOK = "projector.ipynb"
 
 
-def _games_in_notebook() -> tuple[str, ...]:
-    """The games the notebook draws, in its order (its cells call ``halfway("<game>", ...)``):
-    the i-th view on the page is the i-th of these."""
-    cells = json.loads((Path(__file__).parent / "views" / NOTEBOOK).read_text("utf-8"))["cells"]
-    return tuple(re.findall(r'halfway\("(\w+)"', "".join("".join(c["source"]) for c in cells)))
-
-
-GAMES = _games_in_notebook()
-assert sorted(GAMES) == sorted(goldlab.names()), \
-    f"{NOTEBOOK} draws {GAMES}: give every registered game a cell"
+GAMES = games_drawn_by(Path(__file__).parent / "views" / NOTEBOOK)
+"""The games in the order the notebook draws them (the page's i-th view is the i-th)."""
 PROJECTOR: Any = {"width": 1280, "height": 720}
 PHONE: Any = {"width": 390, "height": 844}
 MIN_CARD_VALUE_PX = 24.0

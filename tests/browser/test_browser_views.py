@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import JupyterServer, open_and_run, open_voila
+from browser_harness import JupyterServer, games_drawn_by, open_and_run, open_voila
 from playwright.sync_api import Locator, Page, expect
 
 import goldlab
@@ -25,6 +25,8 @@ from goldlab.bots import describe_bots
 from goldlab.core.presentation import Presenter
 
 GAMES = tuple(goldlab.names())
+VIEWS_ALL = games_drawn_by(Path(__file__).parent / "views" / "views-all.ipynb")
+"""The games in the order views-all.ipynb draws them (the page's i-th view is the i-th)."""
 TIMED_CLICKS = 20
 MIN_CONTRAST = 4.5  # WCAG 2 AA for normal text
 
@@ -307,11 +309,11 @@ def test_every_text_of_every_view_reads_well_in_the_dark_theme(
     where: str,
 ) -> None:
     server = _server(request, where, dark=True)
-    views = _open(page, server, where, "views-all.ipynb", dark=True, views=len(GAMES))
+    views = _open(page, server, where, "views-all.ipynb", dark=True, views=len(VIEWS_ALL))
     if where == "lab":
         expect(page.locator("body")).to_have_attribute("data-jp-theme-light", "false")
     worst: list[tuple[float, str, dict[str, Any]]] = []
-    for i, game in enumerate(GAMES):
+    for i, game in enumerate(VIEWS_ALL):
         view = views.nth(i)
         # Show the error box too: an illegal click, or a notation nobody can read.
         illegal = view.locator(".gl-view-board [data-target]:not(.gl-legal)")
@@ -342,11 +344,11 @@ def test_the_views_fit_a_390_px_screen_without_scrolling_the_page_sideways(
 ) -> None:
     server = _server(request, "voila")
     page.set_viewport_size({"width": 390, "height": 844})
-    views = _open(page, server, "voila", "views-all.ipynb", views=len(GAMES))
+    views = _open(page, server, "voila", "views-all.ipynb", views=len(VIEWS_ALL))
     width = page.evaluate("() => document.documentElement.clientWidth")
     overflow = page.evaluate("() => document.documentElement.scrollWidth")
     wide = []
-    for i, game in enumerate(GAMES):
+    for i, game in enumerate(VIEWS_ALL):
         box = views.nth(i).bounding_box()
         assert box is not None
         if box["x"] + box["width"] > width + 1:
