@@ -156,10 +156,9 @@ class Frames(Sequence[State[Any]]):
             return [self[i] for i in range(*index.indices(len(self)))]
         snapshot = self._snapshots[index]  # IndexError as a list's
         state = self._template.clone()
-        state._load(snapshot)
+        state._restore(snapshot)
         state._history = self._walker._history[:self._covers[index]]
         state._frames = []
-        state._legal = None
         state.auto_chance = self._auto_chance
         return state
 

@@ -157,7 +157,9 @@ class State(ABC, Generic[G]):
 
     @abstractmethod
     def _load(self, snapshot: Snapshot) -> None:
-        """Restore the game data from a snapshot made by :meth:`_save`."""
+        """Restore the game data from a snapshot made by :meth:`_save` (the game's fields
+        only: the core calls it through :meth:`_restore`, which then forgets what it listed
+        for the position before, so a game's ``_load`` never touches the core's fields)."""
 
     @abstractmethod
     def _snapshot_to_json(self, snapshot: Snapshot) -> Any:
@@ -429,13 +431,13 @@ class State(ABC, Generic[G]):
         had.  The frame of the step being put back is not on the stack (any more).
         """
         if snapshot is not None:
-            self._load(snapshot)
+            self._restore(snapshot)
             return
         frames = self._frames
         i = len(frames) - 1
         while frames[i][0] is None:  # the oldest frame has one (see ``_drop_frames``)
             i -= 1
-        self._load(frames[i][0])
+        self._restore(frames[i][0])
         for step in self._history[frames[i][1]:history_len]:
             self._do(step.action)
 
@@ -488,9 +490,32 @@ class State(ABC, Generic[G]):
         other._rng.setstate(self._rng.getstate())
         other._history = list(self._history)
         other._frames = list(self._frames)
-        other._legal = None
-        other._load(self._save())
+        other._restore(self._save())
         return other
+
+    def legal_listing(self) -> Sequence[Action]:
+        """The legal actions now, as the state keeps them: the list :meth:`legal_actions`
+        copies (worked out once per position).  Read it, never change it: cheap where a
+        copy per call counts (an observation built at every step of a search)."""
+        legal = self._legal
+        if legal is None:
+            self.legal_actions()
+            legal = self._legal
+            assert legal is not None
+        return legal
+
+    def position(self) -> Snapshot:
+        """The game data as one immutable, comparable value (no history, no generator):
+        what undo saves before a step, a position builder checks and :meth:`fingerprint`
+        compares."""
+        return self._save()
+
+    @property
+    def start_json(self) -> dict[str, Any] | None:
+        """The position this game started from (:meth:`to_json`'s form) when it did not
+        start from its seed's own set-up (a rulebook example, a puzzle, a record's start),
+        else None.  Shared, not copied: read it, never change it."""
+        return self._start
 
     @property
     def history(self) -> list[Step]:
@@ -601,6 +626,20 @@ class State(ABC, Generic[G]):
     # A game that resolves chance itself (an override of ``_chance_step``) or works out the
     # next decision's actions while applying a step says so through these, never by
     # writing the core's fields (issue 46): the history and the listing stay the core's.
+    def _restore(self, snapshot: Snapshot) -> None:
+        """Put the game data back to ``snapshot`` (the game's :meth:`_load`) and forget the
+        legal actions listed for the position before: the one way the core, and a game's own
+        code, loads a position (undo, clones, frames, an inspector's part of a step)."""
+        self._load(snapshot)
+        self._legal = None
+
+    def _hand_built(self) -> None:
+        """Call after setting a position's fields by hand, outside ``_do`` and ``_load`` (a
+        game's ``from_position``, a builder of rulebook examples): the core forgets what it
+        listed for the position before.  To make that position the game's recorded start,
+        call :meth:`_become_position` instead (it forgets the listing too)."""
+        self._legal = None
+
     def _record_chance(self, steps: Sequence[Step]) -> None:
         """Record chance steps a game's ``_chance_step`` resolved itself, oldest first, as
         the core records the one it resolves (Gold! turns up a whole offer at once)."""
@@ -627,17 +666,18 @@ class State(ABC, Generic[G]):
         self._legal = None
         return events
 
-    def _become_position(self, snapshot: Snapshot) -> None:
-        """Make this fresh state start from ``snapshot`` instead of the normal set-up.
+    def _become_position(self, snapshot: Snapshot | None = None) -> None:
+        """Make this fresh state start from ``snapshot`` (None: the position as its fields
+        stand now, set by hand) instead of the normal set-up.
 
-        Used by position builders (rulebook examples, puzzles).  The start
-        position goes into the game record, so such games replay too.
+        The hook of position builders (rulebook examples, puzzles, a game's
+        ``from_position``): set the fields, then call this.  The start position goes into
+        the game record (:attr:`start_json`), so such games replay too.
         """
-        self._load(snapshot)
+        self._restore(self._save() if snapshot is None else snapshot)
         self._history = []
         self._frames = []
         self._set_rng(random.Random(self.seed))
-        self._legal = None
         if hasattr(self, "setup_events"):
             self.setup_events: list[Event] = []
         self._start = None
@@ -650,7 +690,7 @@ class State(ABC, Generic[G]):
 
     def _restore_from_json(self, data: dict[str, Any]) -> None:
         self._set_rng(_rng_from_json(data["rng"]))
-        self._load(self._snapshot_from_json(data["data"]))
+        self._restore(self._snapshot_from_json(data["data"]))
         self._history = []
         for entry in data["history"]:
             action = self.game.parse_action(entry["action"])

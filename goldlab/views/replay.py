@@ -32,7 +32,7 @@ class Replay:
         self.start = start
         """The position the game started from, if not its own (a rulebook example's
         position before its steps); else the game's own start (:func:`start_of`)."""
-        self._frames: Frames | None = None
+        self._kept: Frames | None = None
         self._main: tuple[State[Any], int] | None = None
 
     def frames(self, state: State[Any]) -> tuple[Frames, list[Step]]:
@@ -43,10 +43,10 @@ class Replay:
         another game.  The frames replay the recorded chance steps, so they never depend
         on the game's seed.
         """
-        frames = self._frames
+        frames = self._kept
         if frames is None or not frames.follows(state):
             start = self.start if self.start is not None else start_of(state)
-            frames = self._frames = Frames(start, state.auto_chance)
+            frames = self._kept = Frames(start, state.auto_chance)
             frames.game_state = state
         frames.extend(state.history)
         return frames, frames.steps
@@ -54,7 +54,7 @@ class Replay:
     def forget(self, start: bool = False) -> None:
         """Drop the frames (a variation, a new game); ``start``: also the start position and
         the main line (a new game altogether)."""
-        self._frames = None
+        self._kept = None
         if start:
             self.start = None
             self._main = None
@@ -77,7 +77,7 @@ class Replay:
         fresh.mode = state.mode
         if self._main is None:
             self._main = (state, index)
-        self._frames = None
+        self._kept = None
         return fresh
 
     def main_line(self) -> tuple[State[Any], int]:
@@ -85,5 +85,5 @@ class Replay:
         if self._main is None:
             raise ValueError("this is the main line: there is no variation to leave")
         main, self._main = self._main, None
-        self._frames = None
+        self._kept = None
         return main

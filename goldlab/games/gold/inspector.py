@@ -326,8 +326,8 @@ class Part:
         """``after`` (the step's end) with this part's tableaux, piles and discard."""
         state = after.clone()
         assert isinstance(state, type(after))
-        state._load(after._save()._replace(tableaux=self.tableaux, piles=self.piles,
-                                           discard=self.discard))
+        state._restore(after.position()._replace(tableaux=self.tableaux, piles=self.piles,
+                                                 discard=self.discard))
         return state
 
 

@@ -110,12 +110,8 @@ class GoldView(View, held=Seen):
         """Build the view of ``state`` for ``player`` (None: omniscient)."""
         to_move = state.current_player
         phase = state.phase
-        if player is None or player == to_move:
-            listed = state._legal  # the listing the state keeps, else a fresh one
-            legal = tuple(state.legal_actions() if listed is None else listed)
-        else:
-            legal = ()
-        history = state._history
+        # The listing the state keeps (not a copy), for whoever is to move or sees all.
+        legal = tuple(state.legal_listing()) if player is None or player == to_move else ()
         piles: tuple[Cards | None, ...] = state.piles
         unseen: tuple[int, ...] | None = state.unseen
         draw_pile = state.pile_count
@@ -125,7 +121,7 @@ class GoldView(View, held=Seen):
             if phase != OVER:
                 piles = tuple(p if s == player else None for s, p in enumerate(piles))
         return cls.holding(_new_tuple(Seen, (  # in the order of ``Seen``'s fields
-            player, state._seats, to_move, history[-1] if history else None, legal,
+            player, state._seats, to_move, state.last_step, legal,
             state.outcome() if phase == OVER else None,
             phase, state.offer, state.tableaux, piles, tuple(map(len, state.piles)),
             draw_pile, removed, unseen, state.grand_final, state.set_colour, state.box,

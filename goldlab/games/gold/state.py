@@ -223,7 +223,7 @@ class GoldState(State["GoldGame"]):
         scored in play goes on top, face up first.  Read from the start position, so
         a state rebuilt from JSON (which has no past events) knows it too.
         """
-        start = self._start
+        start = self.start_json
         counts: tuple[int, ...] = self._sample_unseen_piles
         if isinstance(start, dict):
             data = start.get("data")
@@ -499,7 +499,6 @@ class GoldState(State["GoldGame"]):
          self.pile_count, self.to_reveal, self.deal_queue, self.grand_final,
          self.set_colour, self.box, self.discard) = snapshot
         self.current_player = self._to_move()
-        self._legal = None
 
     def _snapshot_to_json(self, snapshot: GoldPosition) -> Any:
         return snapshot.to_json()

@@ -190,7 +190,7 @@ def build(players: int = 4, *, tiles: Mapping[str, TileSpec] | None = None,
         state.reserve = reserve
     state.end_reason = end_reason
     _begin_the_turn(state, turn, round)
-    state._become_position(state._save())
+    state._become_position()  # the fields set above are the game's recorded start
     found = problem(state)
     if found is not None:  # what a record could not load again
         raise OptionsError(f"not a Goldland position: {found}")
@@ -670,7 +670,7 @@ def _turn_problem(state: GoldlandState) -> str | None:
 def _coast_problem(state: GoldlandState) -> str | None:
     """While the coast is dealt nothing else has happened: all as set up."""
     fresh = state.game.new_state(0, mode="study", auto_chance=False)
-    for field, mine, setup in zip(FIELDS, state._save(), fresh._save(), strict=True):
+    for field, mine, setup in zip(FIELDS, state.position(), fresh.position(), strict=True):
         if field not in ("board", "coast_queue") and _plain(mine) != _plain(setup):
             return f"'{field}' must be as set up while the coast is dealt"
     return None

@@ -308,7 +308,6 @@ class GoldlandState(State["GoldlandGame"]):
         self.acquired, self.explored, self.acted = s.acquired, s.explored, s.acted
         self.hand = list(s.hand)
         self.drawn, self.explore_at = s.drawn, s.explore_at
-        self._legal = None
 
     def _snapshot_to_json(self, snapshot: GoldlandPosition) -> Any:
         s = snapshot

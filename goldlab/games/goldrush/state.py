@@ -150,7 +150,7 @@ class GoldrushState(State["GoldrushGame"]):
         state.turn_no = turn_no
         state.rush = gold_rush
         state.stall = stall
-        state._legal = None
+        state._hand_built()  # the fields were set by hand: the core forgets its listing
         state._start_turn(state.setup_events)
         return state
 
@@ -312,7 +312,6 @@ class GoldrushState(State["GoldrushGame"]):
         self.log = list(snapshot.log)
         self.end_reason = snapshot.end_reason
         self.on_table = snapshot.on_table
-        self._legal = None
 
     def _snapshot_to_json(self, snapshot: GoldrushPosition) -> Any:
         return snapshot.to_json()
