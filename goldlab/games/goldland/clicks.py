@@ -490,7 +490,9 @@ def place_hint(state: GoldlandState, pick: Pick) -> str:
     d = direction_of(pick.at, pos)
     joined = d >= 0 and bool(exits >> d & 1 and state.exits_at(pos) >> opposite(d) & 1)
     link = "its path meets your tile" if joined else "its path does not meet your tile"
-    return (f"{tile.id} {tile.name} at {cell_name(pick.at)}, turned {pick.rotation}\u00b0 "
+    beside = (f" to the {DIRECTION_WORDS[opposite(d)]} of your adventurer" if d >= 0
+              else "")
+    return (f"{tile.name}{beside}, turned {pick.rotation}\u00b0 "
             f"({link}): \u21bb turns it, \u2713 lays it, another free space moves it")
 
 

@@ -98,8 +98,8 @@ STYLE = """<style>
 .gl-goldland .glg-hint{margin:0 0 6px;color:var(--jp-ui-font-color1,#222)}
 .gl-goldland .glg-main{display:flex;flex-wrap:wrap;gap:10px;align-items:flex-start}
 .gl-goldland .glg-scroll{max-width:100%;overflow-x:auto}
-.gl-goldland .glg-grid{display:grid;grid-template-columns:repeat(7,84px);
- grid-auto-rows:84px;gap:2px;padding:6px;background:#0b4f8a;border-radius:8px;width:max-content}
+.gl-goldland .glg-grid{display:grid;grid-template-columns:repeat(7,100px);
+ grid-auto-rows:100px;gap:2px;padding:6px;background:#0b4f8a;border-radius:8px;width:max-content}
 .gl-goldland .glg-cell{position:relative}
 .gl-goldland .glg-face{position:absolute;inset:0;border-radius:6px;overflow:hidden;
  cursor:pointer;border:2px solid transparent}
@@ -119,36 +119,49 @@ STYLE = """<style>
 .gl-goldland .glg-sW{top:calc(50% - 6px);height:12px;left:0;width:22%;opacity:.6}
 .gl-goldland .glg-hub{position:absolute;left:calc(50% - 9px);top:calc(50% - 9px);width:18px;
  height:18px;border-radius:50%}
-.gl-goldland .glg-top,.gl-goldland .glg-bottom{position:absolute;left:0;right:0;padding:0 3px;
- font-size:11px;font-weight:700;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-.gl-goldland .glg-top{top:1px}
-.gl-goldland .glg-bottom{bottom:1px;font-weight:600}
-.gl-goldland .glg-treasure{position:absolute;right:3px;top:15px;width:20px;height:20px;
+.gl-goldland .glg-over{position:absolute;inset:5px;display:flex;flex-direction:column;
+ pointer-events:none;border-radius:3px;overflow:visible}
+.gl-goldland .glg-name{align-self:center;max-width:100%;padding:0 2px;border-radius:3px;
+ font-size:10.5px;font-weight:700;line-height:1.15;text-align:center;overflow-wrap:anywhere}
+.gl-goldland .glg-adv{display:block;font-size:10px;font-weight:600;font-style:italic}
+.gl-goldland .glg-mid{flex:1 1 auto;min-height:28px;display:flex;align-items:flex-start;
+ justify-content:space-between;gap:2px}
+.gl-goldland .glg-line{align-self:center;max-width:100%;display:flex;flex-wrap:wrap;
+ justify-content:center;align-items:center;gap:1px;padding:1px 2px;border-radius:3px;
+ font-size:10px;font-weight:700;line-height:1}
+.gl-goldland .glg-art{display:inline-flex;align-items:center;justify-content:center;
+ min-width:15px;height:14px;padding:0 1px;border-radius:3px;font-size:8.5px;font-weight:700;
+ border:2px solid #000}
+.gl-goldland .glg-art.glg-red{border-color:#d50000}
+.gl-goldland .glg-art.glg-white{border-color:#ffffff;box-shadow:0 0 0 1px #000}
+.gl-goldland .glg-art.glg-black{border-color:#000000}
+.gl-goldland .glg-art.glg-yellow{border-color:#ffd600;box-shadow:0 0 0 1px #000}
+.gl-goldland .glg-or{padding:0 1px}
+.gl-goldland .glg-treasure{flex:none;width:20px;height:20px;margin-left:auto;
  clip-path:polygon(30% 0,70% 0,100% 30%,100% 70%,70% 100%,30% 100%,0 70%,0 30%)}
-.gl-goldland .glg-camps{position:absolute;left:3px;top:16px;display:flex;flex-wrap:wrap;
- width:42px;gap:2px;filter:drop-shadow(0 0 1px #fff) drop-shadow(0 0 1px #000)}
+.gl-goldland .glg-camps{flex:none;display:flex;flex-wrap:wrap;width:28px;gap:2px;
+ filter:drop-shadow(0 0 1px #fff) drop-shadow(0 0 1px #000)}
 .gl-goldland .glg-camp{width:12px;height:12px;clip-path:polygon(50% 0,100% 100%,0 100%)}
-.gl-goldland .glg-temple{position:absolute;left:2px;top:2px;padding:1px 4px;border-radius:4px;
- font-size:11px;font-weight:700;pointer-events:none}
-.gl-goldland .glg-pawns{position:absolute;left:3px;bottom:18px;display:flex;gap:2px;
- flex-wrap:wrap;max-width:80px;pointer-events:none}
+.gl-goldland .glg-temple{flex:none;align-self:flex-start;padding:1px 4px;border-radius:4px;
+ font-size:10.5px;font-weight:700}
+.gl-goldland .glg-goal{position:absolute;inset:0;display:flex;align-items:center;
+ justify-content:center;pointer-events:none}
+.gl-goldland .glg-pawns{flex:1 1 auto;align-self:flex-end;display:flex;gap:2px;
+ flex-wrap:wrap-reverse;justify-content:center;align-items:center;min-width:0;padding:1px 0}
 .gl-goldland .glg-pawn{width:18px;height:18px;border-radius:50%;color:#fff;font-weight:700;
- font-size:11px;display:flex;align-items:center;justify-content:center;border:2px solid #fff}
-.gl-goldland .glg-pawn.glg-turn{border:3px solid #000;outline:2px solid #fff;
- pointer-events:auto;cursor:pointer}
-.gl-goldland .glg-exit{position:absolute;width:20px;height:20px;border-radius:50%;
- border:2px solid #fff;background:#000;color:#fff;font-size:12px;display:flex;
- align-items:center;justify-content:center;cursor:pointer;z-index:2;padding:0}
-.gl-goldland .glg-xN{left:calc(50% - 10px);top:-1px}
-.gl-goldland .glg-xS{left:calc(50% - 10px);bottom:-1px}
-.gl-goldland .glg-xE{top:calc(50% - 18px);right:-1px}
-.gl-goldland .glg-xW{top:calc(50% - 18px);left:-1px}
+ font-size:10px;display:flex;align-items:center;justify-content:center;border:2px solid #fff}
+.gl-goldland .glg-pawn.glg-turn{width:26px;height:26px;font-size:13px;border:3px solid #000;
+ outline:2px solid #fff;pointer-events:auto;cursor:pointer}
+.gl-goldland .glg-compass{display:grid;grid-template-columns:repeat(3,auto);gap:4px;
+ justify-content:start;align-items:center}
+.gl-goldland .glg-legend dl{display:grid;grid-template-columns:auto 1fr;gap:3px 8px;margin:0;
+ align-items:center}
+.gl-goldland .glg-legend dd{margin:0}
+.gl-goldland .glg-sign{white-space:nowrap;margin-right:6px}
 .gl-goldland .glg-preview{outline:3px dashed #000;outline-offset:-3px;opacity:.95}
-.gl-goldland .glg-tool{position:absolute;bottom:3px;width:30px;height:26px;border-radius:5px;
- border:2px solid #fff;background:#000;color:#fff;font-size:16px;font-weight:700;z-index:2;
- cursor:pointer;padding:0}
-.gl-goldland .glg-rot{left:6px}
-.gl-goldland .glg-ok{right:6px}
+.gl-goldland .glg-tool{flex:none;align-self:center;width:30px;height:26px;border-radius:5px;
+ border:2px solid #fff;background:#000;color:#fff;font-size:16px;font-weight:700;
+ cursor:pointer;padding:0;pointer-events:auto}
 .gl-goldland .glg-side{flex:1 1 300px;min-width:0;max-width:100%;display:flex;
  flex-direction:column;gap:8px}
 .gl-goldland .glg-panel{background:var(--jp-layout-color2,#eee);
@@ -252,6 +265,7 @@ class _Drawing:
         out.append(self.players())
         out.append(self.stock())
         out.append(self.temple())
+        out.append(legend())
         out.append("</div></div></div>")
         return "".join(out)
 
@@ -268,7 +282,7 @@ class _Drawing:
             return f"Round {s.round}: chance deals a tile"
         parts = [f"Round {s.round}: {self.label(self.mover)} to move"]
         if s.phase == PLACE:
-            parts.append(f"lay the tile {s.tiles[s.drawn].id}")
+            parts.append(f"lay the drawn tile, {s.tiles[s.drawn].name}")
         else:
             moves = BACKPACK_SPACES - sum(s.packs[self.mover]) if s.steps == 0 else \
                 s.allowance - s.steps
@@ -299,52 +313,53 @@ class _Drawing:
             return (f"Held from an exchange: {Kit.from_counts(s.hand)}. Use it at once: click "
                     "the adventure or ordeal it pays for, or dig; exchange more for that "
                     "payment if it needs them.")
-        return ("Click a neighbouring tile or an exit to move, a free space beside your "
+        return ("Click a neighbouring tile (or a way to go) to move, a free space beside your "
                 "adventurer to explore, an article to acquire, discard or exchange (\u2192 use: "
                 "kept out of the backpack for the next payment).")
 
     # ---------------------------------------------------------------- the grid
     def cell(self, c: int) -> str:
-        """One space: the tile (or the free space) with camps, treasure, pawns and arrows."""
+        """One space: the tile (or the free space), and over it, in its own layer that
+        clicks fall through, the tile's name, its camps, treasure, pawns and equipment line.
+
+        The layer flows top to bottom (name, middle, equipment line), so nothing is drawn
+        over a tile's name or its equipment line: the pawns sit in the middle."""
         s = self.state
         name = cell_name(c)
         parts = ['<div class="glg-cell" role="gridcell">']
         preview = s.phase == PLACE and c == self.pick.at and s.drawn >= 0
         v = s.board[c]
+        tile: Tile | None = None
         if preview:
             tile = s.tiles[s.drawn]
-            inner = self.tile_inner(tile, self.pick.rotation // 90, c)
             label = (f"{name}: the drawn tile {tile.id} {tile.name} turned "
                      f"{self.pick.rotation} degrees; click to turn it")
             parts.append(self.target(cell_target(c), label, "glg-face glg-preview",
-                                     style=self.tile_style(tile), inner=inner))
+                                     style=self.tile_style(tile),
+                                     inner=self.tile_paths(tile, self.pick.rotation // 90)))
         elif v >= 0:
             tile = s.tiles[v >> 2]
-            inner = self.tile_inner(tile, v & 3, c)
             route = " glg-route" if self.mover >= 0 and c in s.path else ""
             parts.append(self.target(cell_target(c), self.tile_label(tile, c),
                                      "glg-face" + route, style=self.tile_style(tile),
-                                     inner=inner))
+                                     inner=self.tile_paths(tile, v & 3)))
         else:
             parts.append(self.empty(c))
-        if c == GOAL:
-            back, ink = TEMPLE_COLOURS
-            found = "temple" if v >= 0 else "goal"
-            parts.append(f'<span class="glg-temple" style="background:{back};color:{ink}" '
-                         f'aria-hidden="true">{found}</span>')
-        parts.append(self.pawns(c))
-        if preview:
-            parts.append(self.target("rotate", "turn the drawn tile a quarter clockwise",
-                                     "glg-tool glg-rot", "button", inner="\u21bb"))
-            parts.append(self.target("place", f"lay the drawn tile here ({name}, turned "
-                                              f"{self.pick.rotation} degrees)",
-                                     "glg-tool glg-ok", "button", inner="\u2713"))
-        if s.phase == TURN and self.mover >= 0 and c == s.pos[self.mover] and not self.static:
-            parts.append(self.exits(c))
+        if tile is not None:
+            parts.append(self.overlay(tile, c, preview))
+        else:
+            if c == GOAL:
+                parts.append('<div class="glg-goal">' + _temple_badge("goal space") + "</div>")
+            pawns = self.pawns(c)
+            if pawns:  # (a free space never holds a pawn; drawn all the same)
+                parts.append(f'<div class="glg-over"><span class="glg-mid">{pawns}</span>'
+                             "</div>")
         parts.append("</div>")
         return "".join(parts)
 
     def empty(self, c: int) -> str:
+        """A free space: blank (its place in the grid says where it is), or "?" for a
+        face-down tile of the beginners' grid."""
         s = self.state
         name = cell_name(c)
         beginners = s.options.beginners_grid
@@ -355,16 +370,16 @@ class _Drawing:
             label = f"face-down tile at {name}: turn it up (explore)"
         else:
             label = f"free space {name}: explore, laying a new tile here"
-        cls = "glg-face glg-empty" + (" glg-down" if beginners and s.phase != PLACE
-                                      else "")
-        text = "?" if "glg-down" in cls else name
-        return self.target(cell_target(c), label, cls, inner=escape(text))
+        down = beginners and s.phase != PLACE
+        cls = "glg-face glg-empty" + (" glg-down" if down else "")
+        return self.target(cell_target(c), label, cls, inner="?" if down else "")
 
     def tile_style(self, tile: Tile) -> str:
         back, ink, _ = tile_colours(tile)
         return f"background:{back};color:{ink}"
 
     def tile_label(self, tile: Tile, c: int) -> str:
+        """The tile's tooltip (and screen readers' name): where, which tile, its line."""
         s = self.state
         parts = [f"{cell_name(c)}: {tile.id} {tile.name}", tile.line()]
         exits = s.exits_at(c)
@@ -383,9 +398,9 @@ class _Drawing:
                 parts.append("click to move here")
         return "; ".join(parts)
 
-    def tile_inner(self, tile: Tile, quarter_turns: int, c: int) -> str:
-        s = self.state
-        back, _, path = tile_colours(tile)
+    def tile_paths(self, tile: Tile, quarter_turns: int) -> str:
+        """The tile's paths to its exits (and the stubs of interrupted ones)."""
+        _, _, path = tile_colours(tile)
         exits = tile.exits_at(quarter_turns)
         stubs = rotate(tile.stubs, quarter_turns)
         out = []
@@ -396,33 +411,54 @@ class _Drawing:
                 out.append(f'<span class="glg-path glg-s{d}" style="background:{path}"></span>')
         if exits:
             out.append(f'<span class="glg-hub" style="background:{path}"></span>')
+        return "".join(out)
+
+    def overlay(self, tile: Tile, c: int, preview: bool) -> str:
+        """What a player reads on a tile, top to bottom: its name (and its adventure), the
+        camps, pawns, treasure field and temple, and its equipment line in the game's
+        colours (see the legend)."""
+        s = self.state
+        back, ink, _ = tile_colours(tile)
+        out = [f'<div class="glg-over" style="color:{ink}">'
+               f'<span class="glg-name" style="background:{back}">{escape(tile.name)}']
         if tile.adventure is not None:
-            top = f"{ADVENTURE_NAMES[tile.adventure]} {_short(tile.cost)}"
-        else:
-            top = tile.name if tile.kind != "inner" else ""
-        if top:
-            out.append(f'<span class="glg-top" style="background:{back}">{escape(top)}</span>')
-        line = _line_short(tile)
-        out.append(f'<span class="glg-bottom" style="background:{back}">'
-                   f"{escape(line or tile.id)}</span>")
-        if tile.treasure_field:
-            gold = "#ffd54f" if s.treasure_at[c] else "transparent"
-            edge = "#ffd54f"
-            out.append(f'<span class="glg-treasure" style="background:{gold};'
-                       f'box-shadow:inset 0 0 0 3px {edge}"></span>')
+            out.append(f'<span class="glg-adv">{escape(ADVENTURE_NAMES[tile.adventure])}'
+                       "</span>")
+        out.append('</span><span class="glg-mid">')
         camps = [seat for at, seat in s.camps if at == c]
         if camps:
             flags = "".join(f'<span class="glg-camp" style="background:{SEAT_COLOURS[seat]}">'
                             "</span>" for seat in camps)
             out.append(f'<span class="glg-camps">{flags}</span>')
+        if preview:  # the drawn tile's two buttons, where its pawns would stand
+            out.append(self.target("rotate", "turn the drawn tile a quarter clockwise",
+                                   "glg-tool glg-rot", "button", inner="\u21bb"))
+            out.append(self.target("place", f"lay the drawn tile here ({cell_name(c)}, turned "
+                                            f"{self.pick.rotation} degrees)",
+                                   "glg-tool glg-ok", "button", inner="\u2713"))
+        else:
+            out.append(self.pawns(c))
+        if c == GOAL:
+            out.append(_temple_badge("temple"))
+        if tile.treasure_field:
+            gold = "#ffd54f" if s.treasure_at[c] else "transparent"
+            out.append(f'<span class="glg-treasure" style="background:{gold};'
+                       'box-shadow:inset 0 0 0 3px #ffd54f"></span>')
+        out.append("</span>")
+        line = _line_chips(tile)
+        if line:
+            out.append(f'<span class="glg-line" style="background:{back}">{line}</span>')
+        out.append("</div>")
         return "".join(out)
 
     def pawns(self, c: int) -> str:
+        """The adventurers on a space; the one to move is a 26 px target (end the
+        movement here), the others 18 px."""
         s = self.state
         here = [seat for seat, at in enumerate(s.pos) if at == c]
         if not here:
             return ""
-        out = ['<div class="glg-pawns">']
+        out = ['<span class="glg-pawns">']
         for seat in here:
             name = self.label(seat)
             letter = escape(name[:1].upper() if not name.startswith("seat ") else name[5:6])
@@ -434,11 +470,14 @@ class _Drawing:
             else:
                 out.append(f'<span class="glg-pawn" style="{style}" title="{escape(name)}\'s '
                            f'adventurer">{letter}</span>')
-        out.append("</div>")
+        out.append("</span>")
         return "".join(out)
 
-    def exits(self, c: int) -> str:
+    def exits(self) -> str:
+        """The ways out of the adventurer's tile, as buttons of the action bar (a click on
+        the neighbouring tile does the same): along a path, or by an ordeal."""
         s = self.state
+        c = s.pos[self.mover]
         out = []
         for d, letter in enumerate(DIRECTIONS):
             to = NEIGHBOUR[c][d]
@@ -446,9 +485,12 @@ class _Drawing:
                 continue
             connected = bool(s.exits_at(c) >> d & 1 and s.exits_at(to) >> opposite(d) & 1)
             how = "along the path" if connected else "by an ordeal (4 articles)"
+            text = f"{ARROWS[d]} {DIRECTION_WORDS[d]}" + ("" if connected else " (ordeal)")
             out.append(self.target(f"exit:{letter}", f"move {DIRECTION_WORDS[d]} {how}",
-                                   f"glg-exit glg-x{letter}", "button", inner=ARROWS[d]))
-        return "".join(out)
+                                   "glg-btn glg-exit", "button", inner=escape(text)))
+        if not out:
+            return ""
+        return f'<div class="glg-bar glg-compass-row"><span>Go:</span>{"".join(out)}</div>'
 
     # ---------------------------------------------------------------- panels
     def action_bar(self) -> str:
@@ -456,11 +498,18 @@ class _Drawing:
         out = ['<section class="glg-panel"><h5>Actions</h5><div class="glg-bar">']
         if s.phase == PLACE:
             tile = s.tiles[s.drawn]
-            out.append(f"<span>Drawn: <b>{escape(tile.id)} {escape(tile.name)}</b> "
-                       f"({escape(tile.line())})</span>")
+            line = _line_chips(tile)
+            out.append(f"<span>Drawn: <b>{escape(tile.name)}</b>"
+                       + (f" ({escape(ADVENTURE_NAMES[tile.adventure])})"
+                          if tile.adventure is not None else "") + "</span>")
+            if line:
+                back, ink, _ = tile_colours(tile)
+                out.append(f'<span class="glg-line" style="background:{back};color:{ink}">'
+                           f"{line}</span>")
             out.append("</div></section>")
             return "".join(out)
         pick = self.pick
+        out.append(self.exits())
         if pick.kind == "move":
             d = pick.direction
             for m in variants(s, d):
@@ -488,8 +537,11 @@ class _Drawing:
             here = s.pos[mover]
             for c in adventure.camp_spaces(s, mover):
                 if c != here:
-                    out.append(self.button(f"camp:{cell_name(c)}", f"Camp from {cell_name(c)}",
-                                           f"move your camp from {cell_name(c)} to this tile"))
+                    there = s.tile_at(c)
+                    where = there.name if there is not None else cell_name(c)
+                    out.append(self.button(f"camp:{cell_name(c)}", f"Camp from {where}",
+                                           f"move your camp from {where} ({cell_name(c)}) "
+                                           "to this tile"))
         if not s.options.beginners_grid:
             out.append(self.button("explore", "Explore", "take a tile from the stack"))
         out.append(self.button("pass", "Pass (+1 token)",
@@ -503,8 +555,7 @@ class _Drawing:
         tile = s.tile_at(s.pos[self.mover])
         if tile is None:
             return ""
-        out = [f'<section class="glg-panel"><h5>Here: {escape(tile.id)} '
-               f"{escape(tile.name)}</h5>"]
+        out = [f'<section class="glg-panel"><h5>Here: {escape(tile.name)}</h5>']
         if tile.adventure is not None:
             out.append(f'<div class="glg-row">{escape(ADVENTURE_NAMES[tile.adventure])}: red '
                        f"{_chips(tile.cost)}</div>")
@@ -633,6 +684,66 @@ class _Drawing:
                        f"{escape(ADVENTURE_NAMES[key])} {value}{escape(who)}</span>")
         out.append("</div></section>")
         return "".join(out)
+
+
+def _temple_badge(text: str) -> str:
+    back, ink = TEMPLE_COLOURS
+    return f'<span class="glg-temple" style="background:{back};color:{ink}">{escape(text)}</span>'
+
+
+def _article(name: str, border: str) -> str:
+    """One article of an equipment line: its sign (see the legend) in its colours, with
+    the border that says what it does (red, white, black or yellow, as on the tiles)."""
+    short, back, ink = ARTICLE_STYLE[name]
+    return (f'<span class="glg-art glg-{border}" style="background:{back};color:{ink}" '
+            f'title="{escape(name)}, {border}-bordered">{short}</span>')
+
+
+def _kit_chips(kit: Kit, border: str) -> str:
+    return "".join(_article(name, border) * n for name, n in kit.items())
+
+
+def _line_chips(tile: Tile) -> str:
+    """A tile's equipment line as the tile shows it: the red-bordered articles of its
+    adventure, the white-bordered ones needed, the arrow, the black-bordered ones acquired
+    (``/`` between alternatives), and the yellow-bordered provisions of a treasure field."""
+    out = []
+    if tile.adventure is not None:
+        out.append(_kit_chips(tile.cost, "red"))
+    trade = tile.trade
+    if trade is not None:
+        if trade.needs not in ("nothing", "red"):
+            out.append(_kit_chips(trade.white, "white"))
+        gives = '<span class="glg-or">/</span>'.join(_kit_chips(g, "black") for g in trade.gives)
+        out.append(f"\u2192{gives}")
+    if tile.treasure_field:
+        out.append(_kit_chips(Kit.from_counts(_TWO_PROVISIONS), "yellow"))
+    return "".join(out)
+
+
+_TWO_PROVISIONS = tuple(2 if name == "provision" else 0 for name in OBJECTS)
+
+LEGEND_ROLES = (
+    ("red", "red border: use (discard) them to survive the tile's adventure"),
+    ("white", "white border: have it in your backpack (you keep it) to acquire what the "
+              "arrow points to"),
+    ("black", "black border: what you acquire (/ between them: choose one)"),
+    ("yellow", "yellow border, by the octagonal treasure field: use 2 provisions to dig up "
+               "the treasure"),
+)
+
+
+def legend() -> str:
+    """How to read a tile: the signs of the articles and what their borders mean (the
+    rulebook's "The equipment line")."""
+    signs = "".join(
+        f'<span class="glg-sign">{_article(name, "black")} {escape(name)}</span>'
+        for name in OBJECTS if name in ARTICLE_STYLE)
+    roles = "".join(
+        f"<dt>{_article('provision', border)}</dt><dd>{escape(text)}</dd>"
+        for border, text in LEGEND_ROLES)
+    return ('<section class="glg-panel glg-legend"><h5>Reading a tile: the equipment line'
+            f'</h5><div class="glg-row">{signs}</div><dl>{roles}</dl></section>')
 
 
 def _selected(pick: Pick, target: str, state: GoldlandState, mover: int) -> bool:

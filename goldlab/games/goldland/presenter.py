@@ -295,6 +295,12 @@ def _rule_of(action: Action) -> str:
     return rules.get(type(action), "")
 
 
+def _where(state: GoldlandState, seat: int) -> str:
+    """The name of the tile an adventurer stands on (the space's notation on none)."""
+    tile = state.tile_at(state.pos[seat])
+    return tile.name if tile is not None else cell_name(state.pos[seat])
+
+
 def _changes_table(before: GoldlandState, after: GoldlandState, seat: int,
                    label: Callable[[int], str]) -> str:
     rows = [
@@ -304,7 +310,7 @@ def _changes_table(before: GoldlandState, after: GoldlandState, seat: int,
          str(BACKPACK_SPACES - sum(after.packs[seat]))),
         ("held to use at once", str(Kit.from_counts(before.hand)),
          str(Kit.from_counts(after.hand))),
-        ("tile", cell_name(before.pos[seat]), cell_name(after.pos[seat])),
+        ("tile", _where(before, seat), _where(after, seat)),
         ("discovery tokens", str(before.tokens[seat]), str(after.tokens[seat])),
         ("gold so far", str(before.scores()[seat]), str(after.scores()[seat])),
     ]
