@@ -4,8 +4,16 @@
 // the arrows send "one step forward/back"; the seat menu sends the seat.  Python decides
 // what each intent means against the current state and answers by changing the traits
 // that changed (goldlab/views/drawing.py lists them), so quick clicks are never lost and
-// never applied to a stale position.  Each trait has its own drawing function, called on
-// anywidget's change:<trait> event: nothing here works out what changed.
+// never applied to a stale position.
+//
+// How this file reads: `render` builds the skeleton (the build* functions) and wires the
+// parts.  Each part (seats, controls, lock, thinking, inspector, odds, moves, parts, board,
+// status, nav, log, notice, glimpse, fit) is one top-level function that wires its own
+// buttons and says which traits it draws with `watch(ctx, [traits], draw)`: anywidget's
+// change:<trait> events mark it to be drawn again, so nothing here works out what changed.
+// The parts share one small context object `ctx` (the model, `send`, `get`, the DOM nodes
+// in `ctx.n` and the little state a part keeps), never the variables of one big closure.
+// It stays one file: anywidget loads it from a blob URL, where relative imports fail.
 
 const ICONS = {
   first: "M6 5h2v14H6zM20 5v14L9 12z",
@@ -19,6 +27,9 @@ const ICONS = {
 const ODDS_ON_PROJECTOR = 3;  // rows of odds shown in projector mode
 const GLIMPSE_MS = 1200;  // how long each moment of a glimpse shows (the last one half again)
 const SAVE_TITLE = "download the game as a record (JSON)";
+const PLAY_SPEEDS = [[1500, "slow"], [800, "normal"], [350, "fast"]];  // ms a step, its name
+
+// ------------------------------------------------------------------ small helpers
 
 function el(tag, cls, text) {
   const node = document.createElement(tag);
@@ -55,448 +66,457 @@ function labelled(text, control, cls) {
   return label;
 }
 
-function render({ model, el: root }) {
-  const send = (msg) => model.send(msg);
-  const get = (trait) => model.get(trait) || {};
-  const view = el("div", "gl-view");
-  view.tabIndex = 0;
-  view.setAttribute("role", "application");
-  view.setAttribute("aria-label", "goldlab game view: arrow keys step, Home and End jump");
+function checkbox(cls, title) {
+  const box = el("input", cls);
+  box.type = "checkbox";
+  box.title = title;
+  return box;
+}
 
-  // ---------------------------------------------------------------- header
+function setIcon(b, icon, text) {
+  b.title = text;
+  b.setAttribute("aria-label", text);
+  b.querySelector("path").setAttribute("d", ICONS[icon]);
+}
+
+function quoteBlock(quote) {
+  const block = el("blockquote", "gl-quote");
+  block.append(el("span", "gl-quote-text", `\u201C${quote.sentence}\u201D`));
+  const cite = el("cite", "gl-quote-source", ` [${quote.section}]${quote.source ? ` ${quote.source}` : ""}`);
+  block.append(cite);
+  return block;
+}
+
+function statusText(p) {
+  return p.live ? p.status : `${p.status} (looking back: step ${p.index} of ${p.last})`;
+}
+
+// ------------------------------------------------------------------ the parts' context
+
+function context(model) {
+  return {
+    model,
+    send: (msg) => model.send(msg),
+    get: (trait) => model.get(trait) || {},
+    n: {},  // the DOM nodes, by name
+    parts: [],  // each part's draw, in the order the parts were wired
+    dirty: new Set(),  // the parts to draw again
+    cleanups: [],  // what the view stops when it is taken off the page
+  };
+}
+
+// A part draws `traits`: each change:<trait> marks it.  The traits of one redraw arrive
+// together, so the marked parts are drawn once they all have (a microtask), each once, in
+// the order they were wired (a part that reads another's nodes is wired after it).
+function watch(ctx, traits, draw) {
+  const part = { draw };
+  ctx.parts.push(part);
+  for (const trait of traits) {
+    ctx.model.on(`change:${trait}`, () => {
+      if (ctx.dirty.size === 0) queueMicrotask(() => drawMarked(ctx));
+      ctx.dirty.add(part);
+    });
+  }
+  ctx.dirty.add(part);  // every part is drawn once when the view is made
+}
+
+function drawMarked(ctx) {
+  const marked = ctx.parts.filter((part) => ctx.dirty.has(part));
+  ctx.dirty.clear();
+  for (const part of marked) part.draw();
+}
+
+// ------------------------------------------------------------------ the skeleton
+
+function buildHeader(n) {
   const header = el("div", "gl-view-header");
-  const title = el("h3", "gl-view-title");
-  const status = el("div", "gl-view-status");
-  status.setAttribute("aria-live", "polite");
-  const seat = el("select", "gl-seat");
-  seat.title = "whose eyes to look through";
-  const memory = el("input", "gl-memory");
-  memory.type = "checkbox";
-  memory.title = "memory mode: cards seen earlier are face down again";
-  const memoryField = labelled("memory mode", memory, "gl-memory-field");
-  const projector = el("input", "gl-projector-toggle");
-  projector.type = "checkbox";
-  projector.title = "projector mode: large type; no log, notation box or developer panels";
-  header.append(title, status, labelled("view as", seat, "gl-seat-as"), memoryField,
-    labelled("projector", projector, "gl-projector-field"));
+  n.title = el("h3", "gl-view-title");
+  n.status = el("div", "gl-view-status");
+  n.status.setAttribute("aria-live", "polite");
+  n.seat = el("select", "gl-seat");
+  n.seat.title = "whose eyes to look through";
+  n.memory = checkbox("gl-memory", "memory mode: cards seen earlier are face down again");
+  n.memoryField = labelled("memory mode", n.memory, "gl-memory-field");
+  n.projector = checkbox("gl-projector-toggle",
+    "projector mode: large type; no log, notation box or developer panels");
+  header.append(n.title, n.status, labelled("view as", n.seat, "gl-seat-as"), n.memoryField,
+    labelled("projector", n.projector, "gl-projector-field"));
+  return header;
+}
 
-  // ---------------------------------------------------------------- toolbar
+function buildToolbar(n) {
   const toolbar = el("div", "gl-toolbar");
-  const newGame = button("gl-new", "New game", "start a new game (new shuffle, same seats)");
-  const rematch = button("gl-rematch", "Rematch", "play the same shuffle again");
-  const undo = button("gl-undo", "Undo turn", "take back your whole turn and the bots' replies");
-  const bots = button("gl-bots", "Let bots move", "let the bots play until a person is to move");
-  const glimpseAgain = button("gl-glimpse-again", "Show the last turn again",
+  n.newGame = button("gl-new", "New game", "start a new game (new shuffle, same seats)");
+  n.rematch = button("gl-rematch", "Rematch", "play the same shuffle again");
+  n.undo = button("gl-undo", "Undo turn", "take back your whole turn and the bots' replies");
+  n.bots = button("gl-bots", "Let bots move", "let the bots play until a person is to move");
+  n.glimpseAgain = button("gl-glimpse-again", "Show the last turn again",
     "see the cards turned since your last flip again, as they were turned (the log notes it)");
-  const save = button("gl-save", "Save", SAVE_TITLE);
-  const loadInput = el("input", "gl-load-input");
-  loadInput.type = "file";
-  loadInput.accept = ".json,application/json";
-  loadInput.title = "load a record (JSON)";
-  loadInput.setAttribute("aria-label", "load a record (JSON)");
-  const load = labelled("Load", loadInput, "gl-load");
+  n.save = button("gl-save", "Save", SAVE_TITLE);
+  n.loadInput = el("input", "gl-load-input");
+  n.loadInput.type = "file";
+  n.loadInput.accept = ".json,application/json";
+  n.loadInput.title = "load a record (JSON)";
+  n.loadInput.setAttribute("aria-label", "load a record (JSON)");
   // Watching bots play live: Python paces their moves (a worker thread) at a speed of its list.
-  const watchSpeed = el("select", "gl-watch-speed");
-  watchSpeed.title = "how fast the bots move when they play on their own (moves a second)";
-  const pause = button("gl-pause", "Pause", "stop the bots (a search is cut short)");
-  toolbar.append(newGame, rematch, undo, glimpseAgain, bots,
-    labelled("bots", watchSpeed, "gl-watch"), pause, save, load);
-  const seats = el("div", "gl-seats");
+  n.watchSpeed = el("select", "gl-watch-speed");
+  n.watchSpeed.title = "how fast the bots move when they play on their own (moves a second)";
+  n.pause = button("gl-pause", "Pause", "stop the bots (a search is cut short)");
+  toolbar.append(n.newGame, n.rematch, n.undo, n.glimpseAgain, n.bots,
+    labelled("bots", n.watchSpeed, "gl-watch"), n.pause, n.save,
+    labelled("Load", n.loadInput, "gl-load"));
+  return toolbar;
+}
 
-  // ---------------------------------------------------------------- main area
+function buildMain(n) {
   const main = el("div", "gl-main");
-  const board = el("div", "gl-view-board");
+  n.board = el("div", "gl-view-board");
   // A glimpse (memory mode) is drawn over the board, which stays live beneath it.
-  const glimpse = el("div", "gl-glimpse");
-  glimpse.style.display = "none";
+  n.glimpse = el("div", "gl-glimpse");
+  n.glimpse.style.display = "none";
   const boardFrame = el("div", "gl-board-frame");
-  boardFrame.append(board, glimpse);
+  boardFrame.append(n.board, n.glimpse);
   const side = el("div", "gl-side");
-  const banner = el("div", "gl-over");
-  banner.setAttribute("role", "status");
-  const error = el("div", "gl-view-error");
-  error.setAttribute("role", "alert");
-  const hint = el("div", "gl-hint");
-  const inspector = el("section", "gl-inspector");
-  inspector.setAttribute("aria-label", "what happened in this step, and the rule");
-  const odds = el("section", "gl-odds");
-  odds.setAttribute("aria-label", "exact odds for the player to move");
-  side.append(banner, error, hint, inspector, odds);
+  n.banner = el("div", "gl-over");
+  n.banner.setAttribute("role", "status");
+  n.error = el("div", "gl-view-error");
+  n.error.setAttribute("role", "alert");
+  n.hint = el("div", "gl-hint");
+  n.inspector = el("section", "gl-inspector");
+  n.inspector.setAttribute("aria-label", "what happened in this step, and the rule");
+  n.odds = el("section", "gl-odds");
+  n.odds.setAttribute("aria-label", "exact odds for the player to move");
+  side.append(n.banner, n.error, n.hint, n.inspector, n.odds);
   main.append(boardFrame, side);
+  return main;
+}
 
-  // ---------------------------------------------------------------- stepping through
+function buildNav(n) {
   const nav = el("div", "gl-nav");
-  const first = button("gl-step-first", "", "to the start (Home)", "first");
-  const prev = button("gl-step-prev", "", "one step back (left arrow)", "prev");
-  const play = button("gl-play", "", "play through the steps", "play");
-  const next = button("gl-step-next", "", "one step forward (right arrow)", "next");
-  const last = button("gl-step-last", "", "to the latest position (End)", "last");
-  const speed = el("select", "gl-speed");
-  for (const [ms, text] of [[1500, "slow"], [800, "normal"], [350, "fast"]]) {
+  n.first = button("gl-step-first", "", "to the start (Home)", "first");
+  n.prev = button("gl-step-prev", "", "one step back (left arrow)", "prev");
+  n.play = button("gl-play", "", "play through the steps", "play");
+  n.next = button("gl-step-next", "", "one step forward (right arrow)", "next");
+  n.last = button("gl-step-last", "", "to the latest position (End)", "last");
+  n.speed = el("select", "gl-speed");
+  for (const [ms, text] of PLAY_SPEEDS) {
     const option = el("option", "", text);
     option.value = String(ms);
-    speed.append(option);
+    n.speed.append(option);
   }
-  speed.value = "800";
-  speed.title = "how fast play steps through";
-  const scrubber = el("input", "gl-scrubber");
-  scrubber.type = "range";
-  scrubber.min = "0";
-  scrubber.title = "scrub through the game";
-  scrubber.setAttribute("aria-label", "position in the game");
-  const counter = el("span", "gl-step-counter");
+  n.speed.value = "800";
+  n.speed.title = "how fast play steps through";
+  n.scrubber = el("input", "gl-scrubber");
+  n.scrubber.type = "range";
+  n.scrubber.min = "0";
+  n.scrubber.title = "scrub through the game";
+  n.scrubber.setAttribute("aria-label", "position in the game");
+  n.counter = el("span", "gl-step-counter");
   // A step carried out in parts (the end of a game): one stop per part beside the scrubber.
-  const partStrip = el("span", "gl-part-strip");
-  partStrip.setAttribute("role", "group");
-  partStrip.setAttribute("aria-label", "the parts of this step");
-  nav.append(first, prev, play, next, last, labelled("speed", speed), scrubber, partStrip, counter);
-  const branch = button("gl-branch", "Play from here", "try another move from the position shown; the game is kept");
-  nav.append(branch);
-  const moves = el("ol", "gl-moves");
-  moves.setAttribute("aria-label", "moves: click one to see the position after it");
-  const variation = el("div", "gl-variation-bar");
-  variation.setAttribute("role", "status");
-  const variationText = el("span", "gl-variation-text");
-  const mainLine = button("gl-main-line", "Back to the main line", "leave the variation for the game as it was");
-  variation.append(variationText, mainLine);
+  n.partStrip = el("span", "gl-part-strip");
+  n.partStrip.setAttribute("role", "group");
+  n.partStrip.setAttribute("aria-label", "the parts of this step");
+  n.branch = button("gl-branch", "Play from here", "try another move from the position shown; the game is kept");
+  nav.append(n.first, n.prev, n.play, n.next, n.last, labelled("speed", n.speed), n.scrubber,
+    n.partStrip, n.counter, n.branch);
+  return nav;
+}
 
-  const entry = el("div", "gl-view-entry");
-  const input = el("input", "gl-view-input");
-  input.placeholder = "or type an action";
-  input.setAttribute("aria-label", "action notation");
-  const go = button("gl-view-apply", "Apply", "apply the typed action");
-  entry.append(input, go);
-  const log = el("div", "gl-view-log");
-  log.setAttribute("aria-label", "log of the latest steps");
-  log.tabIndex = 0;
+function buildFoot(n) {
+  n.moves = el("ol", "gl-moves");
+  n.moves.setAttribute("aria-label", "moves: click one to see the position after it");
+  n.variation = el("div", "gl-variation-bar");
+  n.variation.setAttribute("role", "status");
+  n.variationText = el("span", "gl-variation-text");
+  n.mainLine = button("gl-main-line", "Back to the main line", "leave the variation for the game as it was");
+  n.variation.append(n.variationText, n.mainLine);
+  n.entry = el("div", "gl-view-entry");
+  n.input = el("input", "gl-view-input");
+  n.input.placeholder = "or type an action";
+  n.input.setAttribute("aria-label", "action notation");
+  n.go = button("gl-view-apply", "Apply", "apply the typed action");
+  n.entry.append(n.input, n.go);
+  n.log = el("div", "gl-view-log");
+  n.log.setAttribute("aria-label", "log of the latest steps");
+  n.log.tabIndex = 0;
+  return [n.variation, n.moves, n.entry, n.log];
+}
 
-  view.append(header, toolbar, seats, main, nav, variation, moves, entry, log);
-  root.append(view);
+// ------------------------------------------------------------------ seats
 
-  // ---------------------------------------------------------------- intents
-  let clickedAt = null;
-  const timings = [];
-  const clickTarget = (node) => {
-    clickedAt = performance.now();
-    send({ type: "click", target: node.dataset.target });
-  };
-  board.addEventListener("click", (e) => {
-    endGlimpse();  // a click goes on with the game: the glimpse is over
-    const node = e.target.closest("[data-target]");
-    if (node && board.contains(node)) clickTarget(node);
-  });
-  board.addEventListener("keydown", (e) => {
-    const node = e.target.closest("[data-target]");
-    if (node && (e.key === "Enter" || e.key === " ")) {
-      e.preventDefault();
-      clickTarget(node);
-    }
-  });
-  seat.addEventListener("change", () => send({ type: "seat", value: seat.value }));
-  memory.addEventListener("change", () => send({ type: "memory", value: memory.checked }));
-  projector.addEventListener("change", () => send({ type: "projector", value: projector.checked }));
-  newGame.addEventListener("click", () => send({ type: "new" }));
-  rematch.addEventListener("click", () => send({ type: "rematch" }));
-  undo.addEventListener("click", () => send({ type: "undo" }));
-  glimpseAgain.addEventListener("click", () => send({ type: "glimpse" }));
-  bots.addEventListener("click", () => send({ type: "bots" }));
-  watchSpeed.addEventListener("change", () => send({ type: "speed", value: Number(watchSpeed.value) }));
-  pause.addEventListener("click", () => send({ type: "pause" }));
-  branch.addEventListener("click", () => send({ type: "branch" }));
-  mainLine.addEventListener("click", () => send({ type: "main" }));
-  save.addEventListener("click", () => send({ type: "save" }));
-  loadInput.addEventListener("change", () => {
-    const file = loadInput.files && loadInput.files[0];
-    if (!file) return;
-    const reader = new FileReader();
-    reader.onload = () => send({ type: "load", value: String(reader.result) });
-    reader.readAsText(file);
-    loadInput.value = "";
-  });
-  const apply = () => {
-    if (input.value.trim()) {
-      clickedAt = performance.now();
-      send({ type: "notation", value: input.value.trim() });
-    }
-  };
-  go.addEventListener("click", apply);
-  input.addEventListener("keydown", (e) => {
-    if (e.key === "Enter") apply();
-  });
-  first.addEventListener("click", () => send({ type: "home" }));
-  prev.addEventListener("click", () => send({ type: "step", value: -1 }));
-  next.addEventListener("click", () => send({ type: "step", value: 1 }));
-  last.addEventListener("click", () => send({ type: "end" }));
-  scrubber.addEventListener("input", () => send({ type: "goto", value: Number(scrubber.value) }));
-
-  let timer = null;
-  const stop = () => {
-    if (timer !== null) clearInterval(timer);
-    timer = null;
-    setIcon(play, "play", "play through the steps");
-  };
-  const atEnd = () => {
-    const at = get("status");
-    const page = get("inspector");
-    return at.index >= at.last && page.page + 1 >= page.pages;
-  };
-  const start = () => {
-    if (atEnd()) send({ type: "home" });
-    timer = setInterval(() => send({ type: "step", value: 1 }), Number(speed.value));
-    setIcon(play, "pause", "pause");
-  };
-  play.addEventListener("click", () => (timer === null ? start() : stop()));
-  speed.addEventListener("change", () => {
-    if (timer !== null) {
-      stop();
-      start();
-    }
-  });
-
-  view.addEventListener("keydown", (e) => {
-    const tag = (e.target.tagName || "").toLowerCase();
-    if (tag === "input" || tag === "select" || tag === "textarea") return;
-    const keys = { ArrowLeft: ["step", -1], ArrowRight: ["step", 1], Home: ["home"], End: ["end"] };
-    const intent = keys[e.key];
-    if (!intent) return;
-    e.preventDefault();
-    send(intent.length > 1 ? { type: intent[0], value: intent[1] } : { type: intent[0] });
-  });
-
-  model.on("msg:custom", (msg) => {
-    if (msg && msg.type === "download") {
-      const blob = new Blob([msg.text], { type: "application/json" });
-      const link = el("a");
-      link.href = URL.createObjectURL(blob);
-      link.download = msg.filename;
-      view.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(link.href), 1000);
-    }
-  });
-
-  // ---------------------------------------------------------------- drawing
-  function setIcon(b, icon, text) {
-    b.title = text;
-    b.setAttribute("aria-label", text);
-    b.querySelector("path").setAttribute("d", ICONS[icon]);
-  }
-
-  function quoteBlock(quote) {
-    const block = el("blockquote", "gl-quote");
-    block.append(el("span", "gl-quote-text", `\u201C${quote.sentence}\u201D`));
-    const cite = el("cite", "gl-quote-source", ` [${quote.section}]${quote.source ? ` ${quote.source}` : ""}`);
-    block.append(cite);
-    return block;
-  }
-
-  // Whose eyes, memory mode, and who plays each seat: a person or any bot of the game
-  // (its description as the title), and for a bot that takes a number a strength menu.
-  // Python names every entry and turns the choice into the bot's spec; the menus only
-  // send the chosen value.
-  function drawSeats() {
-    const p = get("seats");
+// Whose eyes, memory mode, and who plays each seat: a person or any bot of the game
+// (its description as the title), and for a bot that takes a number a strength menu.
+// Python names every entry and turns the choice into the bot's spec; the menus only
+// send the chosen value.
+function seatsPart(ctx) {
+  const { n, send } = ctx;
+  n.seat.addEventListener("change", () => send({ type: "seat", value: n.seat.value }));
+  n.memory.addEventListener("change", () => send({ type: "memory", value: n.memory.checked }));
+  n.projector.addEventListener("change", () => send({ type: "projector", value: n.projector.checked }));
+  watch(ctx, ["seats"], () => {
+    const p = ctx.get("seats");
     if (!p.seats) return;
-    view.dataset.seat = p.seat;
-    seat.replaceChildren(...p.seats.map((s) => {
+    n.view.dataset.seat = p.seat;
+    n.seat.replaceChildren(...p.seats.map((s) => {
       const option = el("option", "", s.label);
       option.value = s.value;
       return option;
     }));
-    memoryField.style.display = p.memory_toggle ? "" : "none";
+    n.memoryField.style.display = p.memory_toggle ? "" : "none";
     const choices = new Map(p.bot_choices.map((c) => [c.value, c]));
-    seats.replaceChildren(...p.bots.map((b) => {
-      const field = el("span", "gl-seat-field");
-      field.dataset.seat = String(b.seat);
-      const select = el("select", "gl-seat-player");
-      select.dataset.seat = String(b.seat);
-      for (const choice of p.bot_choices) {
-        const option = el("option", "", choice.label);
-        option.value = choice.value;
-        option.title = choice.title;
-        select.append(option);
-      }
-      const chosen = choices.get(b.bot);
-      select.title = `who plays ${b.name}${chosen ? `: ${chosen.title}` : ""}`;
-      select.addEventListener("change", () => {
-        const picked = choices.get(select.value);
-        send({ type: "bot", seat: b.seat, value: picked ? picked.default : select.value });
-      });
-      field.append(labelled(b.name, select));
-      if (b.strengths.length) {
-        const strength = el("select", "gl-seat-strength");
-        strength.dataset.seat = String(b.seat);
-        for (const s of b.strengths) {
-          const option = el("option", "", s.label);
-          option.value = s.value;
-          strength.append(option);
-        }
-        strength.title = `strength of ${b.name}'s ${b.bot}: ${chosen ? chosen.strength : ""}`;
-        strength.setAttribute("aria-label", `strength of ${b.name}'s ${b.bot}`);
-        strength.addEventListener("change", () => send({ type: "bot", seat: b.seat, value: strength.value }));
-        field.append(labelled("strength", strength));
-      }
-      return field;
-    }));
-  }
+    n.seats.replaceChildren(...p.bots.map((b) => seatField(ctx, b, p.bot_choices, choices)));
+  });
+}
 
-  // Every menu and switch shows what Python holds: after each intent (a refused choice
-  // leaves the traits as they were, so the control must be set back).
-  function showChoices() {
+// One seat's menus: who plays it, and the bot's strength when it takes one.
+function seatField(ctx, b, botChoices, choices) {
+  const field = el("span", "gl-seat-field");
+  field.dataset.seat = String(b.seat);
+  const select = el("select", "gl-seat-player");
+  select.dataset.seat = String(b.seat);
+  for (const choice of botChoices) {
+    const option = el("option", "", choice.label);
+    option.value = choice.value;
+    option.title = choice.title;
+    select.append(option);
+  }
+  const chosen = choices.get(b.bot);
+  select.title = `who plays ${b.name}${chosen ? `: ${chosen.title}` : ""}`;
+  select.addEventListener("change", () => {
+    const picked = choices.get(select.value);
+    ctx.send({ type: "bot", seat: b.seat, value: picked ? picked.default : select.value });
+  });
+  field.append(labelled(b.name, select));
+  if (b.strengths.length) {
+    const strength = el("select", "gl-seat-strength");
+    strength.dataset.seat = String(b.seat);
+    for (const s of b.strengths) {
+      const option = el("option", "", s.label);
+      option.value = s.value;
+      strength.append(option);
+    }
+    strength.title = `strength of ${b.name}'s ${b.bot}: ${chosen ? chosen.strength : ""}`;
+    strength.setAttribute("aria-label", `strength of ${b.name}'s ${b.bot}`);
+    strength.addEventListener("change", () => ctx.send({ type: "bot", seat: b.seat, value: strength.value }));
+    field.append(labelled("strength", strength));
+  }
+  return field;
+}
+
+// Every menu and switch shows what Python holds: after each intent (a refused choice
+// leaves the traits as they were, so the control must be set back; the notice changes
+// with every redraw).
+function choicesPart(ctx) {
+  const { n, get } = ctx;
+  watch(ctx, ["seats", "lock", "speeds", "notice"], () => {
     const p = get("seats");
     if (p.seats) {
-      seat.value = p.seat;
-      memory.checked = p.memory;
+      n.seat.value = p.seat;
+      n.memory.checked = p.memory;
       for (const b of p.bots) {
-        const player = seats.querySelector(`select.gl-seat-player[data-seat="${b.seat}"]`);
-        const strength = seats.querySelector(`select.gl-seat-strength[data-seat="${b.seat}"]`);
+        const player = n.seats.querySelector(`select.gl-seat-player[data-seat="${b.seat}"]`);
+        const strength = n.seats.querySelector(`select.gl-seat-strength[data-seat="${b.seat}"]`);
         if (player) player.value = b.bot;
         if (strength) strength.value = b.value;
       }
     }
-    projector.checked = Boolean(get("lock").projector);
-    watchSpeed.value = String(get("speeds").speed || 0);
-  }
+    n.projector.checked = Boolean(get("lock").projector);
+    n.watchSpeed.value = String(get("speeds").speed || 0);
+  });
+}
 
-  // While a searching bot decides, Python says who is thinking (its own trait, sent at once).
-  // The bot thinks on a worker thread, so New game, Rematch, Undo, Load and the seat menus
-  // stay live: Python stops the search and drops its move.  Playing waits meanwhile.
-  // The one place that says which of them are live.
-  const waitWhileThinking = [bots, input, go];
-  function drawControls() {
+// ------------------------------------------------------------------ toolbar and controls
+
+function toolbarPart(ctx) {
+  const { n, send } = ctx;
+  const intents = [[n.newGame, "new"], [n.rematch, "rematch"], [n.undo, "undo"],
+    [n.glimpseAgain, "glimpse"], [n.bots, "bots"], [n.pause, "pause"], [n.save, "save"]];
+  for (const [control, type] of intents) control.addEventListener("click", () => send({ type }));
+  n.watchSpeed.addEventListener("change", () => send({ type: "speed", value: Number(n.watchSpeed.value) }));
+  n.loadInput.addEventListener("change", () => {
+    const file = n.loadInput.files && n.loadInput.files[0];
+    if (!file) return;
+    const reader = new FileReader();
+    reader.onload = () => send({ type: "load", value: String(reader.result) });
+    reader.readAsText(file);
+    n.loadInput.value = "";
+  });
+  watch(ctx, ["speeds"], () => {
+    const speeds = ctx.get("speeds").speeds || [];
+    n.watchSpeed.replaceChildren(...speeds.map((v) => {
+      const option = el("option", "", v ? `${v} move${v === 1 ? "" : "s"}/s` : "at once");
+      option.value = String(v);
+      return option;
+    }));
+  });
+}
+
+// While a searching bot decides, Python says who is thinking (its own trait, sent at once).
+// The bot thinks on a worker thread, so New game, Rematch, Undo, Load and the seat menus
+// stay live: Python stops the search and drops its move.  Playing waits meanwhile.
+// The one place that says which of them are live.
+function controlsPart(ctx) {
+  const { n, model } = ctx;
+  watch(ctx, ["status", "thinking"], () => {
     const thinking = Boolean(model.get("thinking"));
-    for (const control of waitWhileThinking) control.disabled = thinking;
-    const p = get("status");
+    for (const control of [n.bots, n.input, n.go]) control.disabled = thinking;
+    const p = ctx.get("status");
     if (p.title) {
-      undo.disabled = !p.can_undo;
-      bots.disabled = thinking || !p.live || Boolean(p.bots_running);
-      pause.disabled = !p.bots_running;
-      branch.disabled = !p.can_branch;
+      n.undo.disabled = !p.can_undo;
+      n.bots.disabled = thinking || !p.live || Boolean(p.bots_running);
+      n.pause.disabled = !p.bots_running;
+      n.branch.disabled = !p.can_branch;
     }
-  }
-  // A teacher's lock: Python refuses these intents; the page hides their controls too.
-  function drawLock() {
-    const p = get("lock");
+  });
+}
+
+// A teacher's lock: Python refuses these intents; the page hides their controls too.
+function lockPart(ctx) {
+  const { n } = ctx;
+  watch(ctx, ["lock", "seats"], () => {
+    const p = ctx.get("lock");
     const locked = Boolean(p.locked);
-    view.classList.toggle("gl-locked", locked);
-    view.classList.toggle("gl-projector", Boolean(p.projector));
-    for (const control of [seat, memory, rematch, loadInput]) if (locked) control.disabled = true;
-    if (locked) view.querySelectorAll(".gl-seats select").forEach((s) => { s.disabled = true; });
-  }
+    n.view.classList.toggle("gl-locked", locked);
+    n.view.classList.toggle("gl-projector", Boolean(p.projector));
+    for (const control of [n.seat, n.memory, n.rematch, n.loadInput]) if (locked) control.disabled = true;
+    if (locked) n.view.querySelectorAll(".gl-seats select").forEach((s) => { s.disabled = true; });
+  });
+}
+
+function thinkingPart(ctx) {
+  const { n } = ctx;
   let thoughts = 0;
-  function drawThinking() {
-    const text = model.get("thinking") || "";
-    view.classList.toggle("gl-is-thinking", Boolean(text));
-    drawControls();
+  watch(ctx, ["thinking"], () => {
+    const text = ctx.model.get("thinking") || "";
+    n.view.classList.toggle("gl-is-thinking", Boolean(text));
     if (text) {
       thoughts += 1;
-      view.dataset.thinkingSeen = String(thoughts);
-      status.textContent = text;
+      n.view.dataset.thinkingSeen = String(thoughts);
+      n.status.textContent = text;
     } else {
-      const p = get("status");
-      if (p.title) status.textContent = statusText(p);
+      const p = ctx.get("status");
+      if (p.title) n.status.textContent = statusText(p);
     }
-  }
-  model.on("change:thinking", drawThinking);
+  });
+}
 
-  function drawInspector() {
-    const page = get("inspector");
+// ------------------------------------------------------------------ the side panels
+
+function inspectorPart(ctx) {
+  watch(ctx, ["inspector"], () => {
+    const page = ctx.get("inspector");
     if (!page.title && page.title !== "") return;
-    const head = el("h4", "gl-inspector-title", page.title);
-    const parts = [head];
+    const parts = [el("h4", "gl-inspector-title", page.title)];
     if (page.pages > 1) parts.push(el("div", "gl-page-counter", `part ${page.page + 1} of ${page.pages}`));
     if (page.rule) parts.push(el("div", "gl-rule", page.rule));
     if (page.quote) parts.push(quoteBlock(page.quote));
     const body = el("div", "gl-inspector-body");
     body.innerHTML = page.html;
     parts.push(body);
-    inspector.replaceChildren(...parts);
-  }
+    ctx.n.inspector.replaceChildren(...parts);
+  });
+}
 
-  let exactShown = false;  // the exact fractions, on demand
-  function drawOdds() {
-    const p = { ...get("odds"), projector: Boolean(get("lock").projector) };
+function oddsPart(ctx) {
+  const odds = ctx.n.odds;
+  const shown = { exact: false };  // the exact fractions, on demand
+  const draw = () => {
+    const p = { ...ctx.get("odds"), projector: Boolean(ctx.get("lock").projector) };
     if (!p.odds) return;
     odds.style.display = p.odds.length ? "" : "none";
     if (!p.odds.length) return;
+    const head = el("h4", "", `Odds for ${p.odds_for}`);
     if (p.projector) {
-      // A few lines a room can read: the first rows, as percentages.
-      const list = el("ul", "gl-odds-short");
-      for (const row of p.odds.slice(0, ODDS_ON_PROJECTOR)) {
-        const li = el("li", "", `${row.label}: `);
-        li.append(el("b", "gl-num", row.percent || `${Math.round(row.decimal * 100)} %`));
-        if (row.about) li.append(` (${row.about})`);
-        li.title = `${row.fraction}${row.note ? ` \u2014 ${row.note}` : ""}`;
-        list.append(li);
-      }
-      odds.replaceChildren(el("h4", "", `Odds for ${p.odds_for}`), list);
+      odds.replaceChildren(head, shortOdds(p.odds));
       return;
     }
-    // As a teacher says them: a percentage and "about 1 in 3"; the exact fraction on
-    // demand (the toggle, or a row's tooltip); a row that repeats a number says why; the
-    // method above the table, not only in a tooltip.
-    const table = el("table", "gl-table gl-odds-table");
-    const head = el("tr");
-    head.append(el("th", "", "chance"), el("th", "", "%"), el("th", "", "in words"));
-    if (exactShown) head.append(el("th", "", "exact"), el("th", "", "decimal"));
-    table.append(head);
-    for (const row of p.odds) {
-      const tr = el("tr");
-      const what = el("td", "", row.label);
-      const exact = `exactly ${row.fraction} = ${row.decimal.toFixed(3)}`;
-      tr.title = row.note ? `${exact} \u2014 ${row.note}` : exact;
-      if (row.same_as) {
-        const why = el("div", "gl-odds-why",
-          `the same number as \u201c${row.same_as}\u201d${row.note ? `: ${row.note}` : ""}`);
-        what.append(why);
-      }
-      const percent = row.percent || row.decimal.toFixed(2);
-      tr.append(what, el("td", "gl-num", percent), el("td", "gl-odds-about", row.about || "expected value"));
-      if (exactShown) tr.append(el("td", "gl-num", row.fraction), el("td", "gl-num", row.decimal.toFixed(3)));
-      table.append(tr);
-    }
-    const toggle = button("gl-odds-exact", exactShown ? "hide fractions" : "exact fractions",
-      exactShown ? "hide the exact fractions" : "show each chance as an exact fraction");
-    toggle.setAttribute("aria-pressed", String(exactShown));
+    const toggle = button("gl-odds-exact", shown.exact ? "hide fractions" : "exact fractions",
+      shown.exact ? "hide the exact fractions" : "show each chance as an exact fraction");
+    toggle.setAttribute("aria-pressed", String(shown.exact));
     toggle.addEventListener("click", () => {
-      exactShown = !exactShown;
-      drawOdds();
+      shown.exact = !shown.exact;
+      draw();
     });
-    const parts = [el("h4", "", `Odds for ${p.odds_for}`)];
+    const parts = [head];
     if (p.odds_method) parts.push(el("p", "gl-odds-method", p.odds_method));
-    parts.push(table, toggle);
+    parts.push(oddsTable(p.odds, shown.exact), toggle);
     odds.replaceChildren(...parts);
-  }
+  };
+  watch(ctx, ["odds", "lock"], draw);
+}
 
-  // The move list is rebuilt only when the moves change; a step just moves the marker.
-  const gotoMove = (node) => send({ type: "goto", value: Number(node.dataset.index),
-    page: Number(node.dataset.page || 0) });
-  partStrip.addEventListener("click", (e) => {
-    const node = e.target.closest(".gl-part");
-    if (node) gotoMove(node);
+// A few lines a room can read (projector mode): the first rows, as percentages.
+function shortOdds(rows) {
+  const list = el("ul", "gl-odds-short");
+  for (const row of rows.slice(0, ODDS_ON_PROJECTOR)) {
+    const li = el("li", "", `${row.label}: `);
+    li.append(el("b", "gl-num", row.percent || `${Math.round(row.decimal * 100)} %`));
+    if (row.about) li.append(` (${row.about})`);
+    li.title = `${row.fraction}${row.note ? ` \u2014 ${row.note}` : ""}`;
+    list.append(li);
+  }
+  return list;
+}
+
+// As a teacher says them: a percentage and "about 1 in 3"; the exact fraction on demand
+// (the toggle, or a row's tooltip); a row that repeats a number says why; the method
+// above the table, not only in a tooltip.
+function oddsTable(rows, exactShown) {
+  const table = el("table", "gl-table gl-odds-table");
+  const head = el("tr");
+  head.append(el("th", "", "chance"), el("th", "", "%"), el("th", "", "in words"));
+  if (exactShown) head.append(el("th", "", "exact"), el("th", "", "decimal"));
+  table.append(head);
+  for (const row of rows) {
+    const tr = el("tr");
+    const what = el("td", "", row.label);
+    const exact = `exactly ${row.fraction} = ${row.decimal.toFixed(3)}`;
+    tr.title = row.note ? `${exact} \u2014 ${row.note}` : exact;
+    if (row.same_as) {
+      const why = el("div", "gl-odds-why",
+        `the same number as \u201c${row.same_as}\u201d${row.note ? `: ${row.note}` : ""}`);
+      what.append(why);
+    }
+    const percent = row.percent || row.decimal.toFixed(2);
+    tr.append(what, el("td", "gl-num", percent), el("td", "gl-odds-about", row.about || "expected value"));
+    if (exactShown) tr.append(el("td", "gl-num", row.fraction), el("td", "gl-num", row.decimal.toFixed(3)));
+    table.append(tr);
+  }
+  return table;
+}
+
+// ------------------------------------------------------------------ moves and parts
+
+function gotoMove(ctx, node) {
+  ctx.send({ type: "goto", value: Number(node.dataset.index), page: Number(node.dataset.page || 0) });
+}
+
+// The move list is rebuilt only when the moves change; a step just moves the marker.
+function movesPart(ctx) {
+  const { n, send } = ctx;
+  const moveOf = (e) => e.target.closest(".gl-part") || e.target.closest(".gl-move");
+  n.moves.addEventListener("click", (e) => {
+    const node = moveOf(e);
+    if (node) gotoMove(ctx, node);
   });
-  moves.addEventListener("click", (e) => {
-    const node = e.target.closest(".gl-part") || e.target.closest(".gl-move");
-    if (node) gotoMove(node);
-  });
-  moves.addEventListener("keydown", (e) => {
-    const node = e.target.closest(".gl-part") || e.target.closest(".gl-move");
+  n.moves.addEventListener("keydown", (e) => {
+    const node = moveOf(e);
     if (node && (e.key === "Enter" || e.key === " ")) {
       e.preventDefault();
-      gotoMove(node);
+      gotoMove(ctx, node);
     }
   });
-
-  function drawMoves() {
-    const p = get("moves");
+  n.branch.addEventListener("click", () => send({ type: "branch" }));
+  n.mainLine.addEventListener("click", () => send({ type: "main" }));
+  watch(ctx, ["moves"], () => {
+    const p = ctx.get("moves");
     if (!p.moves) return;
     const from = p.variation ? p.variation.from : -1;
-    variation.style.display = p.variation ? "" : "none";
-    if (p.variation) variationText.textContent = p.variation.label;
-    mainLine.textContent = p.variation ? p.variation.back : "";
+    n.variation.style.display = p.variation ? "" : "none";
+    if (p.variation) n.variationText.textContent = p.variation.label;
+    n.mainLine.textContent = p.variation ? p.variation.back : "";
     const notations = p.moves_notation || [];
-    moves.replaceChildren(...["start", ...p.moves].map((text, i) => {
+    n.moves.replaceChildren(...["start", ...p.moves].map((text, i) => {
       const li = el("li", from >= 0 && i > from ? "gl-move gl-variation" : "gl-move", text);
       if (i > 0 && notations[i - 1]) li.title = notations[i - 1];  // the notation
       li.dataset.index = String(i);
@@ -504,12 +524,29 @@ function render({ model, el: root }) {
       li.setAttribute("role", "button");
       return li;
     }));
-  }
+  });
+}
 
-  // The step shown: marked in the move list (centred), its parts listed under it.
-  function markCurrentMove() {
-    const old = moves.querySelector(".gl-current");
-    const current = moves.children[get("status").index];
+// The step shown: marked in the move list (centred), its parts listed under it and beside
+// the scrubber: click one to see the table as after it.
+function partsPart(ctx) {
+  const { n } = ctx;
+  n.partStrip.addEventListener("click", (e) => {
+    const node = e.target.closest(".gl-part");
+    if (node) gotoMove(ctx, node);
+  });
+  let movesHeight = 0;
+  const movesResized = new ResizeObserver(() => {
+    if (n.moves.clientHeight !== movesHeight) {
+      movesHeight = n.moves.clientHeight;
+      centreCurrentMove(n.moves);
+    }
+  });
+  movesResized.observe(n.moves);
+  ctx.cleanups.push(() => movesResized.disconnect());
+  watch(ctx, ["moves", "status", "inspector"], () => {
+    const old = n.moves.querySelector(".gl-current");
+    const current = n.moves.children[ctx.get("status").index];
     if (old !== current) {
       if (old) {
         old.classList.remove("gl-current");
@@ -520,248 +557,342 @@ function render({ model, el: root }) {
         current.setAttribute("aria-current", "step");
       }
     }
-    drawParts();
-    centreCurrentMove();
-  }
+    drawParts(ctx);
+    centreCurrentMove(n.moves);
+  });
+}
 
-  // The parts of the step looked at, under its move and beside the scrubber: click one to
-  // see the table as after it.
-  function drawParts() {
-    for (const old of moves.querySelectorAll(".gl-parts")) old.remove();
-    const page = get("inspector");
-    const index = get("status").index;
-    const current = moves.querySelector(".gl-current");
-    const titles = page.titles || [];
-    const part = (title, i, tag) => {
-      const node = el(tag, `gl-part${i === page.page ? " gl-current-part" : ""}`,
-        tag === "li" ? title : String(i + 1));
-      node.dataset.index = String(index);
-      node.dataset.page = String(i);
-      node.tabIndex = 0;
-      node.title = title;
-      node.setAttribute("role", "button");
-      if (i === page.page) node.setAttribute("aria-current", "step");
-      return node;
-    };
-    if (titles.length > 1 && current) {
-      const list = el("ol", "gl-parts");
-      list.append(...titles.map((t, i) => part(t, i, "li")));
-      current.append(list);
-    }
-    const where = el("span", "gl-part-counter", `part ${page.page + 1} of ${titles.length}`);
-    partStrip.replaceChildren(...(titles.length > 1
-      ? [where, ...titles.map((t, i) => part(t, i, "button"))] : []));
-    partStrip.style.display = titles.length > 1 ? "" : "none";
+function drawParts(ctx) {
+  const { n } = ctx;
+  for (const old of n.moves.querySelectorAll(".gl-parts")) old.remove();
+  const page = ctx.get("inspector");
+  const index = ctx.get("status").index;
+  const current = n.moves.querySelector(".gl-current");
+  const titles = page.titles || [];
+  const part = (title, i, tag) => {
+    const node = el(tag, `gl-part${i === page.page ? " gl-current-part" : ""}`,
+      tag === "li" ? title : String(i + 1));
+    node.dataset.index = String(index);
+    node.dataset.page = String(i);
+    node.tabIndex = 0;
+    node.title = title;
+    node.setAttribute("role", "button");
+    if (i === page.page) node.setAttribute("aria-current", "step");
+    return node;
+  };
+  if (titles.length > 1 && current) {
+    const list = el("ol", "gl-parts");
+    list.append(...titles.map((t, i) => part(t, i, "li")));
+    current.append(list);
   }
+  const where = el("span", "gl-part-counter", `part ${page.page + 1} of ${titles.length}`);
+  n.partStrip.replaceChildren(...(titles.length > 1
+    ? [where, ...titles.map((t, i) => part(t, i, "button"))] : []));
+  n.partStrip.style.display = titles.length > 1 ? "" : "none";
+}
 
-  // Centre the current move in the list (only the list scrolls, never the page); again
-  // once the list is laid out (a view drawn before it is on the page has no sizes yet).
-  function centreCurrentMove() {
-    const current = moves.querySelector(".gl-current");
-    if (current && moves.scrollHeight > moves.clientHeight) {
-      const box = moves.getBoundingClientRect();
-      const item = current.getBoundingClientRect();
-      moves.scrollTop += item.top - box.top - (moves.clientHeight - item.height) / 2;
-    }
+// Centre the current move in the list (only the list scrolls, never the page); again
+// once the list is laid out (a view drawn before it is on the page has no sizes yet).
+function centreCurrentMove(moves) {
+  const current = moves.querySelector(".gl-current");
+  if (current && moves.scrollHeight > moves.clientHeight) {
+    const box = moves.getBoundingClientRect();
+    const item = current.getBoundingClientRect();
+    moves.scrollTop += item.top - box.top - (moves.clientHeight - item.height) / 2;
   }
-  let movesHeight = 0;
-  const movesResized = new ResizeObserver(() => {
-    if (moves.clientHeight !== movesHeight) {
-      movesHeight = moves.clientHeight;
-      centreCurrentMove();
+}
+
+// ------------------------------------------------------------------ the board
+
+function clickTarget(ctx, node) {
+  ctx.clickedAt = performance.now();
+  ctx.send({ type: "click", target: node.dataset.target });
+}
+
+// The picture: drawn anew only when Python sends a new one.  The typed notation box
+// shows while a person is to act.
+function boardPart(ctx) {
+  const { n } = ctx;
+  n.board.addEventListener("click", (e) => {
+    endGlimpse(ctx);  // a click goes on with the game: the glimpse is over
+    const node = e.target.closest("[data-target]");
+    if (node && n.board.contains(node)) clickTarget(ctx, node);
+  });
+  n.board.addEventListener("keydown", (e) => {
+    const node = e.target.closest("[data-target]");
+    if (node && (e.key === "Enter" || e.key === " ")) {
+      e.preventDefault();
+      clickTarget(ctx, node);
     }
   });
-  movesResized.observe(moves);
-
-  function statusText(p) {
-    return p.live ? p.status : `${p.status} (looking back: step ${p.index} of ${p.last})`;
-  }
-
-  // Scale to fit: a part of the board wider than its box (a scrolling strip) is zoomed
-  // out until it fits, so the board never scrolls sideways and every target stays whole.
-  let zoomed = [];
-  function fitBoard() {
-    for (const node of zoomed) node.style.zoom = "";
-    zoomed = fit(board);
-  }
-  function fit(root) {
-    const found = [];
-    for (const scroller of [root, ...root.querySelectorAll("*")]) {
-      const room = scroller.clientWidth;
-      const need = scroller.scrollWidth;
-      if (room <= 0 || need <= room + 1) continue;  // cheap: one layout serves every node
-      const overflow = getComputedStyle(scroller).overflowX;
-      if (overflow !== "auto" && overflow !== "scroll") continue;
-      const zoom = String(Math.floor((room / need) * 1000) / 1000);
-      for (const c of scroller.children) {
-        if (c.tagName === "STYLE") continue;
-        c.style.zoom = zoom;
-        found.push(c);
-      }
+  const apply = () => {
+    if (n.input.value.trim()) {
+      ctx.clickedAt = performance.now();
+      ctx.send({ type: "notation", value: n.input.value.trim() });
     }
-    return found;
-  }
-  // A glimpse: its moments one after another over the board, then the board as it is now.
-  let glimpseShown = 0;
-  let glimpseTimer = null;
-  function endGlimpse() {
-    if (glimpseTimer !== null) clearTimeout(glimpseTimer);
-    glimpseTimer = null;
-    glimpse.style.display = "none";
-    glimpse.replaceChildren();
-  }
-  function playGlimpse(moments) {
-    endGlimpse();
-    let next = 0;
-    const show = () => {
-      if (next >= moments.length) {
-        endGlimpse();
-        return;
-      }
-      const moment = moments[next];
-      next += 1;
-      const caption = el("div", "gl-glimpse-caption", moment.caption);
-      caption.setAttribute("role", "status");
-      const picture = el("div", "gl-glimpse-board");
-      picture.innerHTML = moment.board;
-      for (const node of picture.querySelectorAll("[data-target]")) {
-        for (const name of ["data-target", "tabindex", "role"]) node.removeAttribute(name);
-      }
-      glimpse.replaceChildren(caption, picture);
-      glimpse.style.display = "";
-      fit(picture);  // as narrow as the board: zoomed out as the board is
-      glimpseTimer = setTimeout(show, next === moments.length ? GLIMPSE_MS * 1.5 : GLIMPSE_MS);
-    };
-    show();
-  }
-
-  let fittedWidth = 0;
-  const resized = new ResizeObserver(() => {
-    if (board.clientWidth !== fittedWidth) {
-      fittedWidth = board.clientWidth;
-      fitBoard();
-    }
+  };
+  n.go.addEventListener("click", apply);
+  n.input.addEventListener("keydown", (e) => {
+    if (e.key === "Enter") apply();
   });
-  resized.observe(board);
-
-  function drawWatchSpeed() {
-    const speeds = get("speeds").speeds || [];
-    watchSpeed.replaceChildren(...speeds.map((v) => {
-      const option = el("option", "", v ? `${v} move${v === 1 ? "" : "s"}/s` : "at once");
-      option.value = String(v);
-      return option;
-    }));
-  }
-
-  // The picture: drawn anew only when Python sends a new one.
-  function drawBoard() {
-    const p = get("board");
+  watch(ctx, ["board"], () => {
+    const p = ctx.get("board");
     if (p.board === undefined) return;
-    board.innerHTML = p.board;
-    fitBoard();
-    board.classList.toggle("gl-acting", Boolean(p.acting));
+    n.board.innerHTML = p.board;
+    fitBoard(ctx);
+    n.board.classList.toggle("gl-acting", Boolean(p.acting));
     if (p.highlight) {
-      const node = board.querySelector(`[data-target="${CSS.escape(p.highlight)}"]`);
+      const node = n.board.querySelector(`[data-target="${CSS.escape(p.highlight)}"]`);
       if (node) node.classList.add("gl-last-move");
     }
-    entry.style.display = p.acting ? "" : "none";
-  }
+    n.entry.style.display = p.acting ? "" : "none";
+  });
+}
 
-  // Where the game stands: status, the step shown, the final banner, a glimpse, buttons.
-  function drawStatus() {
-    const p = get("status");
+// Scale to fit: a part of the board wider than its box (a scrolling strip) is zoomed
+// out until it fits, so the board never scrolls sideways and every target stays whole.
+function fitPart(ctx) {
+  ctx.zoomed = [];
+  let fittedWidth = 0;
+  const resized = new ResizeObserver(() => {
+    if (ctx.n.board.clientWidth !== fittedWidth) {
+      fittedWidth = ctx.n.board.clientWidth;
+      fitBoard(ctx);
+    }
+  });
+  resized.observe(ctx.n.board);
+  ctx.cleanups.push(() => resized.disconnect());
+}
+
+function fitBoard(ctx) {
+  for (const node of ctx.zoomed) node.style.zoom = "";
+  ctx.zoomed = fit(ctx.n.board);
+}
+
+function fit(root) {
+  const found = [];
+  for (const scroller of [root, ...root.querySelectorAll("*")]) {
+    const room = scroller.clientWidth;
+    const need = scroller.scrollWidth;
+    if (room <= 0 || need <= room + 1) continue;  // cheap: one layout serves every node
+    const overflow = getComputedStyle(scroller).overflowX;
+    if (overflow !== "auto" && overflow !== "scroll") continue;
+    const zoom = String(Math.floor((room / need) * 1000) / 1000);
+    for (const c of scroller.children) {
+      if (c.tagName === "STYLE") continue;
+      c.style.zoom = zoom;
+      found.push(c);
+    }
+  }
+  return found;
+}
+
+// ------------------------------------------------------------------ a glimpse
+
+// A glimpse (memory mode): its moments one after another over the board, then the board
+// as it is now.  Python numbers each glimpse; a new number plays it.
+function glimpsePart(ctx) {
+  ctx.glimpseShown = 0;
+  ctx.glimpseTimer = null;
+  watch(ctx, ["status"], () => {
+    const p = ctx.get("status");
+    if (p.glimpse && p.glimpse.id !== ctx.glimpseShown) {
+      ctx.glimpseShown = p.glimpse.id;
+      playGlimpse(ctx, p.glimpse.moments);
+    }
+  });
+}
+
+function endGlimpse(ctx) {
+  if (ctx.glimpseTimer !== null) clearTimeout(ctx.glimpseTimer);
+  ctx.glimpseTimer = null;
+  ctx.n.glimpse.style.display = "none";
+  ctx.n.glimpse.replaceChildren();
+}
+
+function playGlimpse(ctx, moments) {
+  endGlimpse(ctx);
+  let next = 0;
+  const show = () => {
+    if (next >= moments.length) {
+      endGlimpse(ctx);
+      return;
+    }
+    const moment = moments[next];
+    next += 1;
+    const caption = el("div", "gl-glimpse-caption", moment.caption);
+    caption.setAttribute("role", "status");
+    const picture = el("div", "gl-glimpse-board");
+    picture.innerHTML = moment.board;
+    for (const node of picture.querySelectorAll("[data-target]")) {
+      for (const name of ["data-target", "tabindex", "role"]) node.removeAttribute(name);
+    }
+    ctx.n.glimpse.replaceChildren(caption, picture);
+    ctx.n.glimpse.style.display = "";
+    fit(picture);  // as narrow as the board: zoomed out as the board is
+    ctx.glimpseTimer = setTimeout(show, next === moments.length ? GLIMPSE_MS * 1.5 : GLIMPSE_MS);
+  };
+  show();
+}
+
+// ------------------------------------------------------------------ status, nav, log, notice
+
+// Where the game stands: status, the step shown, the final banner, the buttons' titles.
+function statusPart(ctx) {
+  const { n } = ctx;
+  watch(ctx, ["status"], () => {
+    const p = ctx.get("status");
     if (!p.title) return;
-    title.textContent = p.title;
-    status.textContent = model.get("thinking") || statusText(p);
-    banner.replaceChildren();
+    n.title.textContent = p.title;
+    n.status.textContent = ctx.model.get("thinking") || statusText(p);
+    n.banner.replaceChildren();
     if (p.over) {
-      banner.append(el("h4", "gl-over-verdict", `Game over: ${p.over.verdict}`));
-      if (p.over.tiebreak) banner.append(el("div", "gl-over-tiebreak", p.over.tiebreak));
+      n.banner.append(el("h4", "gl-over-verdict", `Game over: ${p.over.verdict}`));
+      if (p.over.tiebreak) n.banner.append(el("div", "gl-over-tiebreak", p.over.tiebreak));
       const t = el("div");
       t.innerHTML = p.over.html;
-      banner.append(t);
+      n.banner.append(t);
     }
-    banner.style.display = p.over ? "" : "none";
-    scrubber.max = String(p.last);
-    scrubber.value = String(p.index);
-    counter.textContent = `step ${p.index} of ${p.last}`;
-    drawControls();
-    glimpseAgain.style.display = p.can_glimpse ? "" : "none";
-    save.title = p.save_refused || SAVE_TITLE;  // pressed anyway, Python says why it waits
-    save.setAttribute("aria-label", save.title);
-    if (p.glimpse && p.glimpse.id !== glimpseShown) {
-      glimpseShown = p.glimpse.id;
-      playGlimpse(p.glimpse.moments);
+    n.banner.style.display = p.over ? "" : "none";
+    n.scrubber.max = String(p.last);
+    n.scrubber.value = String(p.index);
+    n.counter.textContent = `step ${p.index} of ${p.last}`;
+    n.glimpseAgain.style.display = p.can_glimpse ? "" : "none";
+    n.save.title = p.save_refused || SAVE_TITLE;  // pressed anyway, Python says why it waits
+    n.save.setAttribute("aria-label", n.save.title);
+    n.input.placeholder = p.example ? `or type an action, e.g. ${p.example}` : "or type an action";
+  });
+}
+
+// The game as it stands (its last step, its last part) ends the stepping.
+function atEnd(ctx) {
+  const at = ctx.get("status");
+  const page = ctx.get("inspector");
+  return at.index >= at.last && page.page + 1 >= page.pages;
+}
+
+function stopPlaying(ctx) {
+  if (ctx.timer !== null) clearInterval(ctx.timer);
+  ctx.timer = null;
+  setIcon(ctx.n.play, "play", "play through the steps");
+}
+
+function startPlaying(ctx) {
+  if (atEnd(ctx)) ctx.send({ type: "home" });
+  ctx.timer = setInterval(() => ctx.send({ type: "step", value: 1 }), Number(ctx.n.speed.value));
+  setIcon(ctx.n.play, "pause", "pause");
+}
+
+// Stepping through: the buttons, the scrubber, play at a speed, and the keys on the view.
+function navPart(ctx) {
+  const { n, send } = ctx;
+  ctx.timer = null;
+  n.first.addEventListener("click", () => send({ type: "home" }));
+  n.prev.addEventListener("click", () => send({ type: "step", value: -1 }));
+  n.next.addEventListener("click", () => send({ type: "step", value: 1 }));
+  n.last.addEventListener("click", () => send({ type: "end" }));
+  n.scrubber.addEventListener("input", () => send({ type: "goto", value: Number(n.scrubber.value) }));
+  n.play.addEventListener("click", () => (ctx.timer === null ? startPlaying(ctx) : stopPlaying(ctx)));
+  n.speed.addEventListener("change", () => {
+    if (ctx.timer !== null) {
+      stopPlaying(ctx);
+      startPlaying(ctx);
     }
-    input.placeholder = p.example ? `or type an action, e.g. ${p.example}` : "or type an action";
-  }
+  });
+  n.view.addEventListener("keydown", (e) => {
+    const tag = (e.target.tagName || "").toLowerCase();
+    if (tag === "input" || tag === "select" || tag === "textarea") return;
+    const keys = { ArrowLeft: ["step", -1], ArrowRight: ["step", 1], Home: ["home"], End: ["end"] };
+    const intent = keys[e.key];
+    if (!intent) return;
+    e.preventDefault();
+    send(intent.length > 1 ? { type: intent[0], value: intent[1] } : { type: intent[0] });
+  });
+  watch(ctx, ["moves", "status", "inspector"], () => {
+    const index = ctx.get("status").index;
+    n.first.disabled = n.prev.disabled = index === 0;
+    n.next.disabled = n.last.disabled = atEnd(ctx);
+    if (ctx.timer !== null && atEnd(ctx)) stopPlaying(ctx);
+  });
+}
 
-  // The step buttons: the start and the game as it stands (its last part) end them.
-  function drawNav() {
-    const index = get("status").index;
-    first.disabled = prev.disabled = index === 0;
-    next.disabled = last.disabled = atEnd();
-    if (timer !== null && atEnd()) stop();
-  }
-
-  function drawLog() {
-    log.replaceChildren(...(model.get("log_lines") || []).map((line) => el("div", "gl-view-log-line", line)));
+function logPart(ctx) {
+  const log = ctx.n.log;
+  watch(ctx, ["log_lines"], () => {
+    log.replaceChildren(...(ctx.model.get("log_lines") || []).map((line) => el("div", "gl-view-log-line", line)));
     log.scrollTop = log.scrollHeight;
-  }
+  });
+}
 
-  // The notice changes with every redraw (its revision): the hint and the error.
-  function drawNotice() {
-    const p = get("notice");
-    hint.textContent = p.hint || "";
-    hint.style.display = p.hint ? "" : "none";
-    error.replaceChildren();
+// The notice changes with every redraw (its revision): the hint and the error.
+function noticePart(ctx) {
+  const { n } = ctx;
+  watch(ctx, ["notice"], () => {
+    const p = ctx.get("notice");
+    n.hint.textContent = p.hint || "";
+    n.hint.style.display = p.hint ? "" : "none";
+    n.error.replaceChildren();
     if (p.error) {
-      error.append(el("div", "gl-error-text", p.error));
-      if (p.error_quote) error.append(quoteBlock(p.error_quote));
+      n.error.append(el("div", "gl-error-text", p.error));
+      if (p.error_quote) n.error.append(quoteBlock(p.error_quote));
     }
-    error.style.display = p.error ? "" : "none";
-  }
+    n.error.style.display = p.error ? "" : "none";
+  });
+}
 
-  // Each trait's drawing, in the order a redraw draws them.  anywidget says which traits
-  // changed (change:<trait>); the traits of one redraw arrive together, and are drawn
-  // together once they all have (a microtask), each once, then what depends on several.
-  const drawers = {
-    seats: drawSeats, speeds: drawWatchSpeed, lock: () => { drawLock(); drawOdds(); },
-    moves: drawMoves, board: drawBoard, inspector: drawInspector, status: drawStatus,
-    odds: drawOdds, log_lines: drawLog, notice: drawNotice, thinking: drawThinking,
-  };
-  const changed = new Set();
-  function drawChanged() {
-    const traits = Object.keys(drawers).filter((trait) => changed.has(trait));
-    changed.clear();
-    for (const trait of traits) drawers[trait]();
-    if (traits.some((t) => t === "moves" || t === "status" || t === "inspector")) {
-      markCurrentMove();  // the step shown, its parts, the step buttons
-      drawNav();
+// Click to redraw: a click or typed action stamps the time, the redraw's notice (last
+// drawn) reads it; the browser tests read the figures from the page.
+function timingPart(ctx) {
+  ctx.clickedAt = null;
+  const timings = [];
+  watch(ctx, ["notice"], () => {
+    if (ctx.clickedAt === null) return;
+    timings.push(performance.now() - ctx.clickedAt);
+    ctx.clickedAt = null;
+    ctx.n.view.dataset.updates = String(timings.length);
+    ctx.n.view.dataset.lastUpdateMs = timings[timings.length - 1].toFixed(1);
+    window.__goldlabTimings = window.__goldlabTimings || [];
+    window.__goldlabTimings.push(timings[timings.length - 1]);
+  });
+}
+
+// Save: Python sends the record's text, the page hands it to the browser as a download.
+function downloadPart(ctx) {
+  ctx.model.on("msg:custom", (msg) => {
+    if (msg && msg.type === "download") {
+      const blob = new Blob([msg.text], { type: "application/json" });
+      const link = el("a");
+      link.href = URL.createObjectURL(blob);
+      link.download = msg.filename;
+      ctx.n.view.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 1000);
     }
-    showChoices();  // every menu and switch as Python holds it (after a refused choice too)
-    if (clickedAt !== null && traits.includes("notice")) {
-      timings.push(performance.now() - clickedAt);
-      clickedAt = null;
-      view.dataset.updates = String(timings.length);
-      view.dataset.lastUpdateMs = timings[timings.length - 1].toFixed(1);
-      window.__goldlabTimings = window.__goldlabTimings || [];
-      window.__goldlabTimings.push(timings[timings.length - 1]);
-    }
-  }
-  for (const trait of Object.keys(drawers)) {
-    model.on(`change:${trait}`, () => {
-      if (changed.size === 0) queueMicrotask(drawChanged);
-      changed.add(trait);
-    });
-    changed.add(trait);
-  }
-  drawChanged();
+  });
+}
+
+// ------------------------------------------------------------------ render
+
+function render({ model, el: root }) {
+  const ctx = context(model);
+  const n = ctx.n;
+  n.view = el("div", "gl-view");
+  n.view.tabIndex = 0;
+  n.view.setAttribute("role", "application");
+  n.view.setAttribute("aria-label", "goldlab game view: arrow keys step, Home and End jump");
+  n.seats = el("div", "gl-seats");
+  n.view.append(buildHeader(n), buildToolbar(n), n.seats, buildMain(n), buildNav(n), ...buildFoot(n));
+  root.append(n.view);
+  // Wired in the order a redraw draws them (a part reading another's nodes comes after it).
+  for (const part of [seatsPart, toolbarPart, lockPart, movesPart, fitPart, boardPart,
+    inspectorPart, statusPart, glimpsePart, controlsPart, oddsPart, logPart, noticePart,
+    thinkingPart, partsPart, navPart, choicesPart, timingPart, downloadPart]) part(ctx);
+  drawMarked(ctx);
   return () => {
-    stop();
-    endGlimpse();
-    resized.disconnect();
-    movesResized.disconnect();
+    stopPlaying(ctx);
+    endGlimpse(ctx);
+    for (const stop of ctx.cleanups) stop();
   };
 }
 
