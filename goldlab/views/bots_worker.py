@@ -10,23 +10,42 @@ decision made for a position that is gone is thrown away.
 
 The worker only needs what its :class:`Table` protocol lists, so it is tested with any
 object that has them (``tests/views/test_views_thinking.py`` uses a real table).
+
+Bots alone at a table stop after :data:`BOT_MOVE_LIMIT` moves in a row and say so (the
+table's log and every view's hint): some games need not end.  Goldland ends only when every
+player holds an amulet or the temple's reserve runs out, both reached through the temple,
+and "you may pass your turn as often as you like"; random bots walk, pass and discard
+without ever laying the goal tile (``docs/views.md``, "Bots alone at a table").  A person's
+move, or "Let bots move", starts a new count.
 """
 
 from __future__ import annotations
 
 import threading
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from goldlab.bots import Bot, SearchStopped, Stop
 from goldlab.bots.play import prepare_decision
 from goldlab.core.errors import GoldlabError
 from goldlab.core.state import State
 
-BOT_MOVE_LIMIT = 10_000
-"""Bots reply at most this many steps in a row (a game's bound is far below it)."""
+BOT_MOVE_LIMIT = 2_000
+"""Bots play at most this many moves in a row (no person's move between them), then stop
+with a message.  Four times the longest of 32 games between heuristic bots (Goldland with
+five players: 501 moves; Gold!, 3 players: 128; Mount Goldrush, 5 players: 189), so a game
+that can end is not cut short."""
+
+T = TypeVar("T")
+
+
+def stopped_message(moves: int) -> str:
+    """What the views say when the bots stop at the cap."""
+    return (f"the bots stopped after {moves:,} moves in a row and the game has not ended "
+            f"(some games need not end: a Goldland game ends only through the temple); "
+            f"press \u201cLet bots move\u201d for {moves:,} more")
 
 
 class Table(Protocol):
@@ -39,6 +58,7 @@ class Table(Protocol):
     def deal(self) -> list[Any]: ...
     def say_who_thinks(self) -> None: ...
     def changed(self) -> None: ...
+    def note(self, text: str) -> None: ...
 
 
 class BotsWorker:
@@ -57,6 +77,10 @@ class BotsWorker:
         self._stop = Stop()
         self._thread: threading.Thread | None = None
         self._playing = False
+        self.moves_in_a_row = 0
+        """Bot moves since a person last moved (or "Let bots move"), counted to the cap."""
+        self.stopped = ""
+        """The message of the bots stopped at the cap (:func:`stopped_message`), or ``""``."""
 
     @contextmanager
     def in_background(self) -> Iterator[None]:
@@ -93,12 +117,38 @@ class BotsWorker:
             self._stop.set()
             self._stop = Stop()
             self._playing = False
+            self.moves_in_a_row, self.stopped = 0, ""
             self.announce("")
 
+    def counted(self, moves: Iterable[T]) -> Iterator[T]:
+        """The bots' moves the table plays at once, up to the cap (counted with the
+        worker's own): the move that reaches it is the last one asked for."""
+        for move in moves:
+            self.moves_in_a_row += 1
+            yield move
+            if self.moves_in_a_row >= BOT_MOVE_LIMIT:
+                return
+
+    def stop_if_capped(self) -> bool:
+        """If the bots reached the cap and a bot is still to move: stop, and say so in the
+        table's log (and :attr:`stopped`, which the views show as their hint)."""
+        table = self._table
+        state = table.state
+        if (self.moves_in_a_row < BOT_MOVE_LIMIT or state.is_terminal()
+                or table.bot(state.current_player) is None):
+            return False
+        if not self.stopped:
+            self.stopped = stopped_message(self.moves_in_a_row)
+            table.note(self.stopped)  # tells the watchers
+        return True
+
     def start(self) -> None:
-        """Let the worker play on from the table's position if a bot is to move."""
+        """Let the worker play on from the table's position if a bot is to move (not past
+        the cap)."""
         state = self._table.state
         if state.is_terminal() or self._table.bot(state.current_player) is None:
+            return
+        if self.stop_if_capped():
             return
         previous = self._thread
         self._playing = True
@@ -133,13 +183,18 @@ class BotsWorker:
             previous.join()  # a stopped search ends within an iteration: bots are not shared
         table = self._table
         try:
-            for _ in range(BOT_MOVE_LIMIT):
+            while True:
                 with table.lock:
                     if generation != self._generation:
                         return
                     state = table.state
                     bot = table.bot(state.current_player)
                     if bot is None or state.is_terminal():
+                        return
+                    if self.moves_in_a_row >= BOT_MOVE_LIMIT:
+                        self._playing = False
+                        self.announce("")
+                        self.stop_if_capped()
                         return
                     decide = prepare_decision(state, bot, stop)
                 if self.pace and stop.wait(self.pace):
@@ -153,6 +208,7 @@ class BotsWorker:
                     if generation != self._generation:
                         return  # the game moved on: the move is for a position gone
                     table.state.apply(action)
+                    self.moves_in_a_row += 1
                     table.deal()
                     state = table.state
                     more = not state.is_terminal() and table.bot(state.current_player) is not None

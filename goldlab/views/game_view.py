@@ -362,7 +362,8 @@ class GameView(Settings, AnalysisBoard, anywidget.AnyWidget):
                 self.seats = drawing.seats(table, self.seat, self.memory)
             self.speeds = drawing.speeds(table.pace)
             self.lock = {"locked": self.locked, "projector": self.projector}
-            self.notice = drawing.notice(self._revision, self.hint, self.error,
+            self.notice = drawing.notice(self._revision, self.hint or table.worker.stopped,
+                                         self.error,
                                          self._error_rule, scene.error_quote)
 
     def _undo_possible(self) -> bool:

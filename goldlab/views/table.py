@@ -15,7 +15,6 @@ each tested alone:
 
 from __future__ import annotations
 
-import itertools
 import random
 import sys
 import threading
@@ -30,7 +29,7 @@ from goldlab.core import replay as looking_back
 from goldlab.core.presentation import Presenter, Viewer
 from goldlab.core.replay import Frames, recorded_start, undo_count
 from goldlab.core.state import CHANCE, State, Step
-from goldlab.views.bots_worker import BOT_MOVE_LIMIT, BotsWorker
+from goldlab.views.bots_worker import BotsWorker
 from goldlab.views.records import (
     SAVE_WAITS,
     VIEW_MAX_RECORD_BYTES,
@@ -151,7 +150,7 @@ class Table:
             (lambda: None) if background else self.say_who_thinks)
         try:
             announce()
-            for move in itertools.islice(play_out(self.state, bots, until=until), BOT_MOVE_LIMIT):
+            for move in self.worker.counted(play_out(self.state, bots, until=until)):
                 events.extend(move.events)
                 events.extend(self.deal())
                 announce()
@@ -161,6 +160,8 @@ class Table:
             self.worker.announce("")
         if background:
             self.worker.start()
+        else:
+            self.worker.stop_if_capped()  # the bots reached the cap: say so
         return events
 
     def deal(self) -> list[Any]:
