@@ -9,8 +9,8 @@ into a state's private fields:
 >>> state.apply(state.legal_actions()[0]) and None
 >>> frames = Frames(start_of(state), state.auto_chance)
 >>> frames.extend(state.history)
->>> len(frames), frames[0].history == [], frames[1] == state
-(2, True, True)
+>>> len(frames), frames[1] == state    # the position, its history and its generator
+(2, True)
 
 * :func:`start_of` the position a game's history starts from; :func:`recorded_start` a
   fresh copy of a recorded start position (a rulebook example), if the game has one;
@@ -95,6 +95,28 @@ class Frames(Sequence[State[Any]]):
     the length of history it covers; ``frames[i]`` builds a fresh :class:`State` from them
     (history shared up to there, study mode, nothing to undo).  The chance steps an action
     triggered belong to its frame; they are replayed as recorded, never drawn again.
+
+    Each frame also carries the game's own luck there: its generator as it stood after
+    that frame's steps, so a game played on from ``frames[i]`` (a variation) turns up the
+    cards the game itself turned up, in the same order, for as long as it draws as the game
+    did, and the card the game would have drawn next when it draws from the same pile after
+    another move.  The luck is found by drawing each recorded chance step again from the
+    start's generator, as the game drew it; where a recorded step is not what the generator
+    gives (chance dealt by a table or written out in a record saved for a player), the game
+    has no luck of its own from there on and :meth:`luck_known` says so.
+
+    >>> import goldlab
+    >>> state = goldlab.make("goldrush", players=2, seed=3)
+    >>> for _ in range(4):
+    ...     _ = state.apply(state.legal_actions()[0])
+    >>> frames = Frames(start_of(state), state.auto_chance)
+    >>> frames.extend(state.history)
+    >>> again = frames[2]                  # the position after the second flip
+    >>> for step in state.history[len(again.history):]:
+    ...     if step.actor != CHANCE:
+    ...         _ = again.apply(step.action)   # the game's own flips: its own cards
+    >>> again.history == state.history, frames.luck_known(2)
+    (True, True)
     """
 
     def __init__(self, start: State[Any], auto_chance: bool) -> None:
@@ -109,6 +131,8 @@ class Frames(Sequence[State[Any]]):
         self._template = walker.clone()
         self._snapshots: list[Any] = [walker._save()]
         self._covers: list[int] = [len(walker._history)]
+        self._lucks: list[Any] = [walker._rng_mark()]
+        """Each frame's luck: the walker's generator mark after its steps (None: unknown)."""
         self.steps: list[Step] = []
         """Each frame's step (the player's action with the events of the chance it set off)."""
         self.cover = len(walker._history)
@@ -128,21 +152,34 @@ class Frames(Sequence[State[Any]]):
         """Add the frames of the steps of ``history`` beyond :attr:`cover`: a player's step
         opens a frame, a chance step belongs to the frame before it (the start's set-up)."""
         walker = self._walker
+        lucks = self._lucks
         for i in range(self.cover, len(history)):
             step = history[i]
+            drawn_again = None
+            if step.actor == CHANCE and lucks[-1] is not None:
+                # Draw it again as the game drew it: the same outcome keeps the luck known.
+                drawn_again = walker._sample_chance(walker._rng)
             events = tuple(walker.apply(step.action))
             walker._frames.clear()  # the walker never undoes: keep no snapshots
             if step.actor == CHANCE:
                 self._snapshots[-1], self._covers[-1] = walker._save(), i + 1
+                if lucks[-1] is not None:
+                    lucks[-1] = walker._rng_mark() if drawn_again == step.action else None
                 if self.steps:
                     last = self.steps[-1]
                     self.steps[-1] = Step(last.actor, last.action, last.events + events)
             else:
                 self._snapshots.append(walker._save())
                 self._covers.append(i + 1)
+                lucks.append(lucks[-1])  # a player's action draws nothing
                 self.steps.append(Step(step.actor, step.action, events))
         self.cover = len(history)
         self.last_step = history[-1] if history else None
+
+    def luck_known(self, index: int) -> bool:
+        """True if ``frames[index]`` carries the game's own luck (every chance step up to
+        there came from the game's generator); False where the game had none of its own."""
+        return self._lucks[index] is not None
 
     def __len__(self) -> int:
         return len(self._snapshots)
@@ -160,6 +197,9 @@ class Frames(Sequence[State[Any]]):
         state._history = self._walker._history[:self._covers[index]]
         state._frames = []
         state.auto_chance = self._auto_chance
+        luck = self._lucks[index]
+        if luck is not None:
+            state._rng_rewind(luck)  # the game's own generator there
         return state
 
     def __iter__(self) -> Iterator[State[Any]]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from goldlab.core.options import check_flag
 from goldlab.core.presentation import Viewer
 from goldlab.views.intents import Refused, clamp, whole
 from goldlab.views.table import Table
@@ -118,9 +119,12 @@ class AnalysisBoard:
         self.goto(len(frames) - 1, LAST_PART)
 
     # ---------------------------------------------------------------- variations
-    def play_from_here(self) -> None:
+    def play_from_here(self, fresh_luck: bool = False) -> None:
         """Play on from the position shown (a *variation*: what if she had taken the other
-        card?), keeping the game to come back to (:meth:`back_to_main_line`)."""
+        card?), keeping the game to come back to (:meth:`back_to_main_line`).  It goes on
+        under the game's own luck: the same cards come off the same pile in the same order
+        as long as it draws as the game did.  ``fresh_luck=True``: new luck instead."""
+        fresh_luck = check_flag(fresh_luck, "fresh_luck")
         why = self.why_no_variation()
         if why:
             self._fail(why)
@@ -128,7 +132,7 @@ class AnalysisBoard:
         frames, _ = self.table.frames()
         index = len(frames) - 1 if self.position is None else self.position
         self.position, self.page, self.selection, self.hint, self.error = None, 0, "", "", ""
-        self.table.play_from(index)  # redraws every view of the table
+        self.table.play_from(index, fresh_luck)  # redraws every view of the table
 
     def why_no_variation(self) -> str:
         """Why this view may not play from here now, or ``""``: a variation plays on with the

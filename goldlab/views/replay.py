@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from goldlab.core.options import check_flag
 from goldlab.core.replay import Frames, start_of
 from goldlab.core.state import State, Step
 
@@ -64,10 +65,18 @@ class Replay:
         """The frame of the main line a variation started from, or None on the main line."""
         return None if self._main is None else self._main[1]
 
-    def branch(self, state: State[Any], index: int) -> State[Any]:
+    def branch(self, state: State[Any], index: int, fresh_luck: bool = False) -> State[Any]:
         """A variation of ``state`` from its frame ``index``: a fresh state there (history
         shared up to there, ``state``'s mode), the main line kept to come back to.  From a
-        variation, a new one starts from the variation's frame; the main line stays."""
+        variation, a new one starts from the variation's frame; the main line stays.
+
+        The variation goes on under the game's own luck (the frame's generator,
+        :class:`~goldlab.core.replay.Frames`): the game's own move turns up the game's own
+        cards.  ``fresh_luck=True`` (or a game that had no luck of its own there, its chance
+        dealt by a table) leaves the chance to come to the table's dealer, seeded afresh: the
+        variation's state deals no chance itself (``auto_chance`` false), so its record
+        still replays, chance written out."""
+        fresh_luck = check_flag(fresh_luck, "fresh_luck")
         frames, _ = self.frames(state)
         if isinstance(index, bool) or not isinstance(index, int) or not (
                 0 <= index < len(frames)):
@@ -75,6 +84,8 @@ class Replay:
                              f"not {index!r}")
         fresh = frames[index]
         fresh.mode = state.mode
+        if fresh_luck or not frames.luck_known(index):
+            fresh.auto_chance = False  # the table's dealer deals it, with a fresh seed
         if self._main is None:
             self._main = (state, index)
         self._kept = None

@@ -224,11 +224,13 @@ class Table:
         """The frame of the main line a variation started from, or None on the main line."""
         return self.replay.variation_from
 
-    def play_from(self, index: int) -> None:
+    def play_from(self, index: int, fresh_luck: bool = False) -> None:
         """Play on from frame ``index`` (a variation), keeping the main line to come back to
-        with :meth:`back_to_main`."""
+        with :meth:`back_to_main`.  The variation goes on under the game's own luck (its
+        own cards to come); ``fresh_luck=True``: new luck, dealt by the table
+        (:meth:`Replay.branch`)."""
         with self.lock:
-            fresh = self.replay.branch(self.state, index)
+            fresh = self.replay.branch(self.state, index, fresh_luck)
             self.cancel_bots()
             self._switch(fresh)
 

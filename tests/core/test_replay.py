@@ -77,3 +77,23 @@ def test_a_dealt_game_has_no_recorded_start_and_starts_from_its_seed() -> None:
     assert recorded_start(state) is None
     start = start_of(state)
     assert start.history == [] and start.auto_chance is False and start.seed == state.seed
+
+
+@pytest.mark.parametrize("game", goldlab.names())
+def test_each_frame_carries_the_games_own_luck_where_it_had_its_own(game: str) -> None:
+    state = _played(game, 40)
+    frames = Frames(start_of(state), state.auto_chance)
+    frames.extend(state.history)
+    assert frames[-1].fingerprint() == state.fingerprint()  # the generator as the game's
+    assert all(frames.luck_known(i) for i in range(len(frames)))
+    # The same moves dealt by hand (another generator's picks): no luck of the game's own.
+    dealt = goldlab.make(game, players=2, seed=4, mode="study", auto_chance=False)
+    other = random.Random(99)
+    for step in state.history:
+        if dealt.current_player == CHANCE:
+            dealt.apply(other.choice(dealt.legal_actions()))
+        elif dealt.is_legal(step.action):
+            dealt.apply(step.action)
+    by_hand = Frames(start_of(dealt), dealt.auto_chance)
+    by_hand.extend(dealt.history)
+    assert not by_hand.luck_known(len(by_hand) - 1)

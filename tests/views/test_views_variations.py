@@ -6,6 +6,7 @@ state sharing the history up to there) and every move in it is the engine's to a
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -125,3 +126,97 @@ def test_a_seat_plays_no_variation_during_a_game_it_would_show_the_cards_to_come
     view.goto(1)
     view.play_from_here()
     assert not view.error and view.table.variation_from == 1
+
+
+# ---------------------------------------------------------------- under the same luck
+# "What if she had taken the other card?" compares under the same luck: a variation goes on
+# from the game's own generator at the branch point, never from fresh chance unless asked.
+def _drawn(outcome: Any) -> Any:
+    """What a chance step turned up: a card, or a tile (not where it went)."""
+    return getattr(outcome, "card", getattr(outcome, "tile", outcome))
+
+
+def _chances(steps: Any) -> list[Any]:
+    return [_drawn(step.action) for step in steps if step.actor == goldlab.CHANCE]
+
+
+def _game_at_table(game: str, seed: int, moves: int = 60) -> Any:
+    """A two-seat table (people at both seats) after ``moves`` random player actions."""
+    state = goldlab.make(game, players=2, seed=seed)
+    pick = random.Random(seed)
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        state.apply(pick.choice(state.legal_actions()))
+    return views.Table(state)
+
+
+@pytest.mark.parametrize("game", goldlab.names())
+def test_the_games_own_moves_in_a_variation_turn_up_the_games_own_cards(game: str) -> None:
+    table = _game_at_table(game, seed=2)
+    main = table.state
+    table.play_from(3)
+    branch = len(table.state.history)
+    assert len(_chances(main.history[branch:])) >= 3  # several draws to compare
+    for step in main.history[branch:]:
+        if step.actor != goldlab.CHANCE:
+            table.play(step.action)  # the game's own move: chance follows by itself
+    assert _chances(table.state.history[branch:]) == _chances(main.history[branch:])
+    assert table.state.history == main.history and table.state == main  # generator too
+    replayed = goldlab.load_record(table.record_json()).replay()  # its record replays
+    assert replayed.history == table.state.history
+
+
+@pytest.mark.parametrize("game", goldlab.names())
+def test_another_move_then_a_draw_gets_the_card_the_game_drew_next(game: str) -> None:
+    compared = 0
+    for seed in range(3):
+        table = _game_at_table(game, seed)
+        main = table.state
+        frames, _ = table.frames()
+        for index in range(0, len(frames) - 1, 4):
+            shown = frames[index]
+            mine = main.history[len(shown.history)].action
+            others = [a for a in shown.legal_actions() if a != mine]
+            to_come = _chances(main.history[len(shown.history):])
+            if not others or not to_come:
+                continue
+            table.play_from(index)
+            table.play(others[-1])  # she takes the other card (or flips, or goes elsewhere)
+            pick = random.Random(index)
+            for _ in range(300):  # then play on until something is drawn
+                drawn = _chances(table.state.history[len(shown.history):])
+                if drawn or table.state.is_terminal():
+                    break
+                table.play(pick.choice(table.state.legal_actions()))
+            if drawn and type(drawn[0]) is type(to_come[0]):
+                assert drawn[0] == to_come[0], (seed, index, others[-1])
+                compared += 1
+            table.back_to_main()
+    assert compared >= 3
+
+
+@pytest.mark.parametrize("game", goldlab.names())
+def test_new_luck_is_asked_for_and_then_deals_other_cards(game: str) -> None:
+    table = _game_at_table(game, seed=2)
+    main = table.state
+    with pytest.raises(goldlab.OptionsError, match="fresh_luck"):
+        table.play_from(3, fresh_luck="yes")
+    assert table.variation_from is None  # refused before anything changed
+    differed = 0
+    for _ in range(5):
+        table.play_from(3, fresh_luck=True)
+        branch = len(table.state.history)
+        for step in main.history[branch:]:
+            if _chances(table.state.history[branch:]) or table.state.is_terminal():
+                break
+            if step.actor != goldlab.CHANCE:
+                if not table.state.is_legal(step.action):
+                    break
+                table.play(step.action)
+        drawn = _chances(table.state.history[branch:])
+        differed += bool(drawn) and drawn[0] != _chances(main.history[branch:])[0]
+        replayed = goldlab.load_record(table.record_json()).replay()  # written out: replays
+        assert replayed.history == table.state.history
+        table.back_to_main()
+    assert differed >= 1
