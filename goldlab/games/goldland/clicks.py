@@ -193,9 +193,10 @@ def click(state: State[Any], seat: int | None, target: str,
 
 
 def target_of(action: Action) -> str | None:
-    """Where a replayed action is drawn: the tile laid, the button pressed, the pawn moved."""
+    """Where a replayed action is drawn: the tile laid, the button pressed, the way the
+    adventurer went."""
     if isinstance(action, Move):
-        return "pawn"
+        return f"exit:{DIRECTIONS[action.direction]}"
     if isinstance(action, Place):
         return cell_target(action.at)
     if isinstance(action, Explore):
@@ -345,7 +346,7 @@ def _top_targets(state: GoldlandState, mover: int) -> dict[str, Action | None]:
                 for c in exploration.spaces(state, mover):
                     out[cell_target(c)] = action
         elif isinstance(action, EndMove):
-            out["endmove"] = out["pawn"] = out[cell_target(pos)] = action
+            out["endmove"] = out[cell_target(pos)] = action  # ("pawn" is read as it too)
         else:
             target = _button_target(action)
             if target is not None:
@@ -493,7 +494,8 @@ def place_hint(state: GoldlandState, pick: Pick) -> str:
     beside = (f" to the {DIRECTION_WORDS[opposite(d)]} of your adventurer" if d >= 0
               else "")
     return (f"{tile.name}{beside}, turned {pick.rotation}\u00b0 "
-            f"({link}): \u21bb turns it, \u2713 lays it, another free space moves it")
+            f"({link}): \u201c\u21bb Turn it\u201d (or a click on it) turns it, "
+            "\u201c\u2713 Lay it here\u201d lays it, another free space moves it")
 
 
 def _click_place(state: GoldlandState, mover: int, pick: Pick, kind: str, arg: str) -> Click:

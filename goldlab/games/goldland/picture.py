@@ -151,7 +151,7 @@ STYLE = """<style>
 .gl-goldland .glg-pawn{width:18px;height:18px;border-radius:50%;color:#fff;font-weight:700;
  font-size:10px;display:flex;align-items:center;justify-content:center;border:2px solid #fff}
 .gl-goldland .glg-pawn.glg-turn{width:26px;height:26px;font-size:13px;border:3px solid #000;
- outline:2px solid #fff;pointer-events:auto;cursor:pointer}
+ outline:2px solid #fff}
 .gl-goldland .glg-compass{display:grid;grid-template-columns:repeat(3,auto);gap:4px;
  justify-content:start;align-items:center}
 .gl-goldland .glg-legend dl{display:grid;grid-template-columns:auto 1fr;gap:3px 8px;margin:0;
@@ -159,9 +159,6 @@ STYLE = """<style>
 .gl-goldland .glg-legend dd{margin:0}
 .gl-goldland .glg-sign{white-space:nowrap;margin-right:6px}
 .gl-goldland .glg-preview{outline:3px dashed #000;outline-offset:-3px;opacity:.95}
-.gl-goldland .glg-tool{flex:none;align-self:center;width:30px;height:26px;border-radius:5px;
- border:2px solid #fff;background:#000;color:#fff;font-size:16px;font-weight:700;
- cursor:pointer;padding:0;pointer-events:auto}
 .gl-goldland .glg-side{flex:1 1 300px;min-width:0;max-width:100%;display:flex;
  flex-direction:column;gap:8px}
 .gl-goldland .glg-panel{background:var(--jp-layout-color2,#eee);
@@ -193,7 +190,7 @@ STYLE = """<style>
 .gl-goldland .gl-legal.glg-btn,.gl-goldland .gl-legal.glg-group{
  border-color:var(--jp-brand-color1,#1976d2);box-shadow:0 0 0 2px var(--jp-brand-color1,#1976d2)}
 .gl-goldland .gl-legal.glg-face{border:3px solid #ffffff;box-shadow:inset 0 0 0 3px #1976d2}
-.gl-goldland .gl-legal.glg-exit,.gl-goldland .gl-legal.glg-tool{background:#1565c0}
+.gl-goldland .gl-legal.glg-exit{background:#1565c0;color:#fff}
 .gl-goldland .gl-selected{outline:4px solid var(--jp-brand-color1,#1976d2);outline-offset:-2px}
 .gl-goldland .gl-highlight{outline:4px solid #ff6f00;outline-offset:-2px}
 </style>"""
@@ -430,13 +427,7 @@ class _Drawing:
             flags = "".join(f'<span class="glg-camp" style="background:{SEAT_COLOURS[seat]}">'
                             "</span>" for seat in camps)
             out.append(f'<span class="glg-camps">{flags}</span>')
-        if preview:  # the drawn tile's two buttons, where its pawns would stand
-            out.append(self.target("rotate", "turn the drawn tile a quarter clockwise",
-                                   "glg-tool glg-rot", "button", inner="\u21bb"))
-            out.append(self.target("place", f"lay the drawn tile here ({cell_name(c)}, turned "
-                                            f"{self.pick.rotation} degrees)",
-                                   "glg-tool glg-ok", "button", inner="\u2713"))
-        else:
+        if not preview:
             out.append(self.pawns(c))
         if c == GOAL:
             out.append(_temple_badge("temple"))
@@ -452,8 +443,9 @@ class _Drawing:
         return "".join(out)
 
     def pawns(self, c: int) -> str:
-        """The adventurers on a space; the one to move is a 26 px target (end the
-        movement here), the others 18 px."""
+        """The adventurers on a space, the one to move larger.  Drawn, not clicked: a click
+        on the adventurer's tile (or "End move") ends the movement there, a target as large
+        as the tile on a phone's zoomed-out board."""
         s = self.state
         here = [seat for seat, at in enumerate(s.pos) if at == c]
         if not here:
@@ -464,9 +456,9 @@ class _Drawing:
             letter = escape(name[:1].upper() if not name.startswith("seat ") else name[5:6])
             style = f"background:{SEAT_COLOURS[seat]}"
             if seat == self.mover and s.phase == TURN:
-                out.append(self.target("pawn", f"{name}'s adventurer (to move): click to end "
-                                               "the movement here",
-                                       "glg-pawn glg-turn", style=style, inner=letter))
+                out.append(f'<span class="glg-pawn glg-turn" style="{style}" title="'
+                           f'{escape(name)}\'s adventurer (to move): click the tile to end the '
+                           f'movement here">{letter}</span>')
             else:
                 out.append(f'<span class="glg-pawn" style="{style}" title="{escape(name)}\'s '
                            f'adventurer">{letter}</span>')
@@ -506,6 +498,14 @@ class _Drawing:
                 back, ink, _ = tile_colours(tile)
                 out.append(f'<span class="glg-line" style="background:{back};color:{ink}">'
                            f"{line}</span>")
+            if self.pick.at >= 0:  # shown on the board: turn it, lay it
+                out.append('</div><div class="glg-bar">')
+                out.append(self.button("rotate", "\u21bb Turn it",
+                                       "turn the drawn tile a quarter clockwise"))
+                out.append(self.button("place", "\u2713 Lay it here",
+                                       f"lay the drawn tile where it is shown ("
+                                       f"{cell_name(self.pick.at)}, turned "
+                                       f"{self.pick.rotation} degrees)"))
             out.append("</div></section>")
             return "".join(out)
         pick = self.pick
