@@ -661,12 +661,66 @@ function fitPart(ctx) {
     }
   });
   resized.observe(ctx.n.board);
-  ctx.cleanups.push(() => resized.disconnect());
+  let projector = false;
+  const switched = new MutationObserver(() => {
+    if (ctx.n.view.classList.contains("gl-projector") !== projector) {
+      projector = !projector;
+      fitBoard(ctx);
+    }
+  });
+  switched.observe(ctx.n.view, { attributeFilter: ["class"] });
+  const refit = () => fitBoard(ctx);
+  window.addEventListener("resize", refit);
+  ctx.cleanups.push(() => {
+    resized.disconnect();
+    switched.disconnect();
+    window.removeEventListener("resize", refit);
+  });
 }
 
 function fitBoard(ctx) {
   for (const node of ctx.zoomed) node.style.zoom = "";
-  ctx.zoomed = fit(ctx.n.board);
+  ctx.zoomed = [...fitToScreen(ctx.n.view, ctx.n.board), ...fit(ctx.n.board)];
+}
+
+// Projector mode: the board, the status line above it and the seat to move on it all on
+// one screen.  The room is what the window shows below the view's top once the view is
+// scrolled to its top (in JupyterLab: what the notebook's panel shows); the board's
+// picture is zoomed out (never in) until it ends there.  The CSS lays each board out wide
+// enough that its card values stay large (docs/views.md, "Projector mode").
+function fitToScreen(view, board) {
+  const picture = [...board.children].find((c) => c.tagName !== "STYLE");
+  if (!picture || !view.classList.contains("gl-projector")) return [];
+  let top = 0;
+  let bottom = window.innerHeight;
+  for (let node = view.parentElement; node; node = node.parentElement) {
+    const overflow = getComputedStyle(node).overflowY;
+    if ((overflow === "auto" || overflow === "scroll") && node.scrollHeight > node.clientHeight + 1) {
+      const box = node.getBoundingClientRect();
+      top = Math.max(top, box.top);
+      bottom = Math.min(bottom, box.bottom);
+      break;
+    }
+  }
+  const above = board.getBoundingClientRect().top - view.getBoundingClientRect().top;
+  const room = bottom - top - above - 8;
+  const need = picture.getBoundingClientRect().height;
+  if (room <= 0 || need <= room + 1) return [];
+  const fits = (zoom) => {
+    picture.style.zoom = String(zoom);
+    return picture.getBoundingClientRect().height <= room + 1;
+  };
+  // Zoomed out in proportion it fits (a picture given more room wraps no more), and may
+  // fit larger (it wraps less): the largest zoom that fits, to a few per cent.
+  let low = room / need;
+  let high = 1;
+  for (let step = 0; step < 5; step += 1) {
+    const middle = (low + high) / 2;
+    if (fits(middle)) low = middle;
+    else high = middle;
+  }
+  picture.style.zoom = String(Math.floor(low * 1000) / 1000);
+  return [picture];
 }
 
 function fit(root) {
@@ -677,10 +731,10 @@ function fit(root) {
     if (room <= 0 || need <= room + 1) continue;  // cheap: one layout serves every node
     const overflow = getComputedStyle(scroller).overflowX;
     if (overflow !== "auto" && overflow !== "scroll") continue;
-    const zoom = String(Math.floor((room / need) * 1000) / 1000);
+    const zoom = Math.floor((room / need) * 1000) / 1000;
     for (const c of scroller.children) {
       if (c.tagName === "STYLE") continue;
-      c.style.zoom = zoom;
+      c.style.zoom = String(zoom * (parseFloat(c.style.zoom) || 1));  // on any zoom to the screen
       found.push(c);
     }
   }

@@ -11,6 +11,7 @@ the artifacts dir as ``projector-<game>-<where>.png``.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -233,3 +234,121 @@ def test_projector_mode_shows_large_card_values_and_hides_the_log_and_notation(
 
 def _has(cls: str) -> re.Pattern[str]:
     return re.compile(rf"(^|\s){re.escape(cls)}(\s|$)")
+
+
+# ---------------------------------------------------------------- the whole board on one screen
+FIT_NOTEBOOK = "projector-fit.ipynb"
+
+
+def _views_fitted() -> tuple[tuple[str, int], ...]:
+    """The (game, players) the fit notebook draws, in its order: every registered game at
+    2 players and at its most (the registry's ``max_players``), one view each."""
+    from goldlab.core.registry import game_class, names
+
+    cells = json.loads((Path(__file__).parent / "views" / FIT_NOTEBOOK).read_text("utf-8"))
+    drawn = tuple((game, int(n)) for cell in cells["cells"] if cell["cell_type"] == "code"
+                  for game, n in re.findall(r'halfway\("(\w+)", "[\w-]+", (\d+)\)',
+                                            "".join(cell["source"])))
+    wanted = {(g, n) for g in names() for n in (2, game_class(g).max_players)}
+    assert set(drawn) == wanted and len(drawn) == len(wanted), \
+        f"{FIT_NOTEBOOK} draws {drawn}: give every game a view at 2 players and at its most"
+    return drawn
+
+
+FITTED = _views_fitted()
+
+# Where the view stands once scrolled to its top, and what of it a projector shows: the
+# board's box, the status line's and the box of the seat to move on the board (a Gold!
+# player's area, a Mount Goldrush mine, a Goldland adventurer), each within the 1280x720
+# window and within the part of the page that scrolls (JupyterLab's notebook panel: its
+# menus, tabs and status bar take their share of the window); nothing inside the board
+# scrolls (the move list, a list of its own, does by design).
+_SCREEN_JS = """
+(view) => {
+  const scroller = (node) => {
+    for (let n = node.parentElement; n; n = n.parentElement) {
+      const s = getComputedStyle(n);
+      if (['auto', 'scroll'].includes(s.overflowY) && n.scrollHeight > n.clientHeight + 1) {
+        return n;
+      }
+    }
+    return null;
+  };
+  view.scrollIntoView({block: 'start'});
+  const outer = scroller(view);
+  const area = outer ? outer.getBoundingClientRect() : {top: 0, bottom: innerHeight};
+  const top = Math.max(0, area.top);
+  const bottom = Math.min(innerHeight, area.bottom);
+  const board = view.querySelector('.gl-view-board');
+  const mover = board.querySelector('.gl-to-move, .gr-to-move, .glg-to-move')
+    || [...board.querySelectorAll('.glg-seat')].find((s) => /to move/.test(s.textContent));
+  const boxes = {board, status: view.querySelector('.gl-view-status'), 'seat to move': mover};
+  const problems = [];
+  for (const [name, node] of Object.entries(boxes)) {
+    if (!node) continue;
+    const r = node.getBoundingClientRect();
+    if (r.top < top - 1 || r.bottom > bottom + 1 || r.left < -1 || r.right > innerWidth + 1) {
+      problems.push(`the ${name} at ${r.left.toFixed(0)}-${r.right.toFixed(0)} x `
+                    + `${r.top.toFixed(0)}-${r.bottom.toFixed(0)} px, the screen shows `
+                    + `0-${innerWidth} x ${top.toFixed(0)}-${bottom.toFixed(0)} px`);
+    }
+  }
+  for (const node of [board, ...board.querySelectorAll('*')]) {
+    const s = getComputedStyle(node);
+    if (!node.getClientRects().length) continue;
+    const sideways = ['auto', 'scroll'].includes(s.overflowX) && node.scrollWidth > node.clientWidth + 1;
+    const down = ['auto', 'scroll'].includes(s.overflowY) && node.scrollHeight > node.clientHeight + 1;
+    if (sideways || down) {
+      problems.push(`.${String(node.className).split(' ')[0] || node.tagName} scrolls: `
+                    + `${node.scrollWidth}x${node.scrollHeight} px in `
+                    + `${node.clientWidth}x${node.clientHeight} px`);
+    }
+  }
+  return {problems, mover: Boolean(mover), height: view.getBoundingClientRect().height,
+          room: bottom - top};
+}
+"""
+
+
+@pytest.mark.parametrize("where", ["lab", "voila"])
+def test_in_projector_mode_the_board_status_and_seat_to_move_fit_one_screen(
+    page: Page, request: pytest.FixtureRequest, artifacts_dir: Path, console_errors: list[str],
+    where: str,
+) -> None:
+    """Every game at 2 players and at its most, half way through, on a 1280x720 projector:
+    the page's projector toggle on, the view scrolled to its top, the board, the status
+    line and the seat to move are on the screen, nothing scrolls inside the board and every
+    card value is at least 24 px.  Screenshots of the screen: projector-<game>-<players>.png
+    (Voila) and projector-<game>-<players>-lab.png."""
+    page.set_viewport_size(PROJECTOR)
+    if where == "lab":
+        server: JupyterServer = request.getfixturevalue("views_lab")
+        server.delete_sessions()
+        open_and_run(page, server, FIT_NOTEBOOK)
+    else:
+        open_voila(page, request.getfixturevalue("views_voila"), FIT_NOTEBOOK)
+    views = page.locator(".gl-game-view")
+    expect(views).to_have_count(len(FITTED), timeout=60_000)
+    problems: list[str] = []
+    movers = 0
+    for i, (game, players) in enumerate(FITTED):
+        view = views.nth(i)
+        expect(view.locator(".gl-view-title")).not_to_have_text("", timeout=30_000)
+        view.locator("input.gl-projector-toggle").check()
+        expect(view.locator(".gl-view")).to_have_class(_has("gl-projector"))
+        page.wait_for_timeout(300)  # the board is scaled to its room after a frame or two
+        found: dict[str, Any] = view.evaluate(_SCREEN_JS)
+        movers += found["mover"]
+        where_seen = f"{game} at {players} players ({where}, view {found['height']:.0f} px " \
+                     f"in {found['room']:.0f} px)"
+        problems += [f"{where_seen}: {p}" for p in found["problems"]]
+        if game != "goldland":
+            problems += [f"{where_seen}: card value {v['text']!r} at {v['px']:.1f} px"
+                         for v in view.evaluate(_CARD_VALUES_JS) if v["px"] < MIN_CARD_VALUE_PX]
+        suffix = "" if where == "voila" else f"-{where}"
+        path = artifacts_dir / f"projector-{game}-{players}{suffix}.png"
+        page.screenshot(path=path)
+        print(f"screenshot: {path} ({where_seen})")
+    assert movers >= len(FITTED) // 2, "too few views with a seat to move to judge"
+    assert not problems, "\n".join(problems[:40])
+    assert console_errors == []

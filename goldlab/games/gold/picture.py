@@ -308,8 +308,9 @@ def _player(view: GoldView, d: _Drawing, s: int) -> str:
         f'<div class="gl-player{" gl-to-move" if s == mover else ""}" data-seat="{s}">'
         f'<div><span class="gl-name">{escape(d.label[s])}</span>{badges}</div>'
         '<div class="gl-rows">'
-        f'<div><div class="gl-title">Tableau</div>{_row("".join(cards_html))}</div>'
-        f'<div><div class="gl-title">Scoring pile</div>{_row(pile_html, "empty")}'
+        f'<div class="gl-tableau"><div class="gl-title">Tableau</div>'
+        f'{_row("".join(cards_html))}</div>'
+        f'<div class="gl-pile"><div class="gl-title">Scoring pile</div>{_row(pile_html, "empty")}'
         f'<div class="gl-note">{escape(pile_note)}</div></div>'
         "</div></div>"
     )
