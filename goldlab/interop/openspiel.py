@@ -344,7 +344,7 @@ def load_game(name: str, players: int | None = None, **options: Any) -> GoldlabG
 
 def from_goldlab(state: State[Any]) -> GoldlabState:
     """The OpenSpiel state reached by replaying a goldlab state's history (chance included)."""
-    if state._start is not None:
+    if state.start_json is not None:
         raise ValueError("a state built from a position (not from set-up) cannot be replayed")
     g = state.game
     game = load_game(g.name, g.players, **g.options.to_dict())
