@@ -251,7 +251,7 @@ class _Drawing:
         if hint:
             out.append(f'<div class="glg-hint">{escape(hint)}</div>')
         out.append('<div class="glg-main"><div class="glg-scroll"><div class="glg-grid" '
-                   'role="grid" aria-label="the 7 by 7 grid of Goldland">')
+                   'role="group" aria-label="the 7 by 7 grid of Goldland">')  # no rows: a group
         out.extend(self.cell(c) for c in range(CELLS))
         out.append("</div></div><div class=\"glg-side\">")
         if self.mover >= 0:
@@ -323,7 +323,7 @@ class _Drawing:
         over a tile's name or its equipment line: the pawns sit in the middle."""
         s = self.state
         name = cell_name(c)
-        parts = ['<div class="glg-cell" role="gridcell">']
+        parts = ['<div class="glg-cell">']
         preview = s.phase == PLACE and c == self.pick.at and s.drawn >= 0
         v = s.board[c]
         tile: Tile | None = None
