@@ -38,11 +38,13 @@ function el(tag, cls, text) {
   return node;
 }
 
+// A button named by its words (the title describes it), or by its title when it shows
+// only an icon: a screen reader says what the button shows (WCAG's "label in name").
 function button(cls, label, title, icon) {
   const b = el("button", `gl-btn ${cls}`);
   b.type = "button";
   b.title = title;
-  b.setAttribute("aria-label", title);
+  if (!label) b.setAttribute("aria-label", title);
   if (icon) {
     const ns = "http://www.w3.org/2000/svg";
     const svg = document.createElementNS(ns, "svg");
@@ -72,6 +74,20 @@ function checkbox(cls, title) {
   box.title = title;
   return box;
 }
+
+// Text that acts as a button inside a list item (the list keeps its items).
+function pressable(cls, text) {
+  const node = el("span", cls, text);
+  node.tabIndex = 0;
+  node.setAttribute("role", "button");
+  return node;
+}
+
+// On the page for screen readers, out of sight (not display:none, which they skip).
+const VISUALLY_HIDDEN = {
+  position: "absolute", width: "1px", height: "1px", margin: "-1px", padding: "0",
+  overflow: "hidden", clipPath: "inset(50%)", whiteSpace: "nowrap", border: "0",
+};
 
 function setIcon(b, icon, text) {
   b.title = text;
@@ -180,7 +196,6 @@ function buildMain(n) {
   n.banner = el("div", "gl-over");
   n.banner.setAttribute("role", "status");
   n.error = el("div", "gl-view-error");
-  n.error.setAttribute("role", "alert");
   n.hint = el("div", "gl-hint");
   n.inspector = el("section", "gl-inspector");
   n.inspector.setAttribute("aria-label", "what happened in this step, and the rule");
@@ -237,9 +252,13 @@ function buildFoot(n) {
   n.go = button("gl-view-apply", "Apply", "apply the typed action");
   n.entry.append(n.input, n.go);
   n.log = el("div", "gl-view-log");
+  n.log.setAttribute("role", "region");  // a label needs a role to name
   n.log.setAttribute("aria-label", "log of the latest steps");
   n.log.tabIndex = 0;
-  return [n.variation, n.moves, n.entry, n.log];
+  n.announce = el("div", "gl-announce");
+  n.announce.setAttribute("aria-live", "polite");
+  Object.assign(n.announce.style, VISUALLY_HIDDEN);
+  return [n.variation, n.moves, n.entry, n.log, n.announce];
 }
 
 // ------------------------------------------------------------------ seats
@@ -492,6 +511,8 @@ function gotoMove(ctx, node) {
 }
 
 // The move list is rebuilt only when the moves change; a step just moves the marker.
+// Each line is a list item holding a button (a span with the button's role, so the list's
+// own look stays): Enter and Space press it, as a click does.
 function movesPart(ctx) {
   const { n, send } = ctx;
   const moveOf = (e) => e.target.closest(".gl-part") || e.target.closest(".gl-move");
@@ -517,11 +538,11 @@ function movesPart(ctx) {
     n.mainLine.textContent = p.variation ? p.variation.back : "";
     const notations = p.moves_notation || [];
     n.moves.replaceChildren(...["start", ...p.moves].map((text, i) => {
-      const li = el("li", from >= 0 && i > from ? "gl-move gl-variation" : "gl-move", text);
-      if (i > 0 && notations[i - 1]) li.title = notations[i - 1];  // the notation
+      const li = el("li", from >= 0 && i > from ? "gl-move gl-variation" : "gl-move");
+      const press = pressable("gl-move-button", text);
+      if (i > 0 && notations[i - 1]) press.title = notations[i - 1];  // the notation
       li.dataset.index = String(i);
-      li.tabIndex = 0;
-      li.setAttribute("role", "button");
+      li.append(press);
       return li;
     }));
   });
@@ -569,15 +590,19 @@ function drawParts(ctx) {
   const index = ctx.get("status").index;
   const current = n.moves.querySelector(".gl-current");
   const titles = page.titles || [];
-  const part = (title, i, tag) => {
-    const node = el(tag, `gl-part${i === page.page ? " gl-current-part" : ""}`,
-      tag === "li" ? title : String(i + 1));
+  const part = (title, i, tag) => {  // a list item holding a button, or a button
+    const node = el(tag, `gl-part${i === page.page ? " gl-current-part" : ""}`);
+    const press = tag === "li" ? pressable("gl-part-button", title) : node;
+    if (tag === "li") node.append(press);
+    else press.textContent = String(i + 1);
+    press.title = title;
+    if (tag !== "li") {
+      press.type = "button";
+      press.setAttribute("aria-label", `part ${i + 1}: ${title}`);
+    }
     node.dataset.index = String(index);
     node.dataset.page = String(i);
-    node.tabIndex = 0;
-    node.title = title;
-    node.setAttribute("role", "button");
-    if (i === page.page) node.setAttribute("aria-current", "step");
+    if (i === page.page) press.setAttribute("aria-current", "step");
     return node;
   };
   if (titles.length > 1 && current) {
@@ -610,20 +635,16 @@ function clickTarget(ctx, node) {
 }
 
 // The picture: drawn anew only when Python sends a new one.  The typed notation box
-// shows while a person is to act.
+// shows while a person is to act.  The board is one stop of the Tab key: its targets
+// keep a roving tabindex (rovingPart), and a redraw gives focus back to the board when
+// the board had it.
 function boardPart(ctx) {
   const { n } = ctx;
+  n.board.tabIndex = -1;  // holds focus while a redraw has no target to give it to
   n.board.addEventListener("click", (e) => {
     endGlimpse(ctx);  // a click goes on with the game: the glimpse is over
     const node = e.target.closest("[data-target]");
     if (node && n.board.contains(node)) clickTarget(ctx, node);
-  });
-  n.board.addEventListener("keydown", (e) => {
-    const node = e.target.closest("[data-target]");
-    if (node && (e.key === "Enter" || e.key === " ")) {
-      e.preventDefault();
-      clickTarget(ctx, node);
-    }
   });
   const apply = () => {
     if (n.input.value.trim()) {
@@ -638,8 +659,11 @@ function boardPart(ctx) {
   watch(ctx, ["board"], () => {
     const p = ctx.get("board");
     if (p.board === undefined) return;
+    const hadFocus = n.board.contains(document.activeElement);
     n.board.innerHTML = p.board;
+    nameByWords(n.board);
     fitBoard(ctx);
+    rove(ctx, hadFocus);
     n.board.classList.toggle("gl-acting", Boolean(p.acting));
     if (p.highlight) {
       const node = n.board.querySelector(`[data-target="${CSS.escape(p.highlight)}"]`);
@@ -649,8 +673,87 @@ function boardPart(ctx) {
   });
 }
 
+// ------------------------------------------------------------------ the board by keyboard
+
+// A target that shows words (a card's colour and value) is named by them, as a button is:
+// its label (the picture's sentence, "blue donkey on offer: click to take it") stays its
+// title, which screen readers read as its description.  A target with no words (a face-
+// down card, a free space) keeps its label as its name.
+function nameByWords(board) {
+  for (const node of board.querySelectorAll("[data-target][aria-label]")) {
+    if (node.textContent.trim()) {
+      if (!node.title) node.title = node.getAttribute("aria-label");
+      node.removeAttribute("aria-label");
+    }
+  }
+}
+
+// The board's targets in reading order: its legal targets (the picture marks them
+// gl-legal), or, when none is legal (a bot to move, a look back), every target, each
+// clickable to show its rule.  Rows are read top to bottom, each left to right.
+function targetsInReadingOrder(board) {
+  const all = [...board.querySelectorAll("[data-target]")];
+  const legal = all.filter((node) => node.classList.contains("gl-legal"));
+  const placed = (legal.length ? legal : all).map((node) => ({ node, box: node.getBoundingClientRect() }));
+  placed.sort((a, b) => a.box.top - b.box.top);
+  const rows = [];
+  for (const p of placed) {
+    const row = rows[rows.length - 1];
+    if (row && p.box.top < row[0].box.top + row[0].box.height / 2) row.push(p);
+    else rows.push([p]);
+  }
+  return rows.flatMap((row) => row.sort((a, b) => a.box.left - b.box.left).map((p) => p.node));
+}
+
+// A roving tabindex: the current target has tabindex 0, every other target -1, so Tab
+// enters and leaves the board in one step.  The current target is the one last focused
+// if it is still there, else the first in reading order.  With `focus`, it takes focus.
+function rove(ctx, focus) {
+  const board = ctx.n.board;
+  const targets = targetsInReadingOrder(board);
+  for (const node of board.querySelectorAll("[data-target]")) node.tabIndex = -1;
+  const current = targets.find((node) => node.dataset.target === ctx.boardTarget) || targets[0];
+  if (current) current.tabIndex = 0;
+  if (focus) (current || board).focus({ preventScroll: true });
+}
+
+// Arrows move between the targets in reading order (right and down to the next, left and
+// up to the one before); Enter or Space plays the focused target, as a click does.
+function rovingPart(ctx) {
+  const board = ctx.n.board;
+  board.addEventListener("focusin", (e) => {
+    const node = e.target.closest("[data-target]");
+    if (!node || node.tabIndex === 0) return;
+    ctx.boardTarget = node.dataset.target;
+    rove(ctx, false);
+  });
+  board.addEventListener("keydown", (e) => {
+    const node = e.target.closest("[data-target]");
+    if (!node) return;
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      ctx.boardTarget = node.dataset.target;
+      clickTarget(ctx, node);
+      return;
+    }
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+    if (!step) return;
+    e.preventDefault();
+    e.stopPropagation();  // on the board the arrows move focus, not through the game
+    const targets = targetsInReadingOrder(board);
+    const at = targets.indexOf(node);
+    const next = targets[Math.min(Math.max(at + step, 0), targets.length - 1)];
+    if (next && next !== node) {
+      ctx.boardTarget = next.dataset.target;
+      rove(ctx, true);
+    }
+  });
+}
+
 // Scale to fit: a part of the board wider than its box (a scrolling strip) is zoomed
 // out until it fits, so the board never scrolls sideways and every target stays whole.
+// In projector mode the whole board is zoomed out too, until it ends on the screen
+// (fitToScreen); it is fitted again when the mode or the window's size changes.
 function fitPart(ctx) {
   ctx.zoomed = [];
   let fittedWidth = 0;
@@ -813,7 +916,6 @@ function statusPart(ctx) {
     n.counter.textContent = `step ${p.index} of ${p.last}`;
     n.glimpseAgain.style.display = p.can_glimpse ? "" : "none";
     n.save.title = p.save_refused || SAVE_TITLE;  // pressed anyway, Python says why it waits
-    n.save.setAttribute("aria-label", n.save.title);
     n.input.placeholder = p.example ? `or type an action, e.g. ${p.example}` : "or type an action";
   });
 }
@@ -894,6 +996,24 @@ function noticePart(ctx) {
   });
 }
 
+// Said to screen readers: a polite live region, on the page but not seen, reads out each
+// move as the move list words it (the moves added since it last spoke: a person's, then
+// the bots' replies) and each refusal as the error box words it.
+function announcePart(ctx) {
+  const { n } = ctx;
+  const say = (text) => n.announce.replaceChildren(el("p", "", text));
+  let spoken = (ctx.get("moves").moves || []).length;  // moves at the start are not news
+  watch(ctx, ["moves"], () => {
+    const moves = ctx.get("moves").moves || [];
+    if (moves.length > spoken) say(moves.slice(spoken).join(". "));
+    spoken = moves.length;
+  });
+  watch(ctx, ["notice"], () => {
+    const error = ctx.get("notice").error;
+    if (error) say(error);
+  });
+}
+
 // Click to redraw: a click or typed action stamps the time, the redraw's notice (last
 // drawn) reads it; the browser tests read the figures from the page.
 function timingPart(ctx) {
@@ -940,8 +1060,8 @@ function render({ model, el: root }) {
   root.append(n.view);
   // Wired in the order a redraw draws them (a part reading another's nodes comes after it).
   for (const part of [seatsPart, toolbarPart, lockPart, movesPart, fitPart, boardPart,
-    inspectorPart, statusPart, glimpsePart, controlsPart, oddsPart, logPart, noticePart,
-    thinkingPart, partsPart, navPart, choicesPart, timingPart, downloadPart]) part(ctx);
+    rovingPart, inspectorPart, statusPart, glimpsePart, controlsPart, oddsPart, logPart, noticePart,
+    thinkingPart, partsPart, navPart, choicesPart, announcePart, timingPart, downloadPart]) part(ctx);
   drawMarked(ctx);
   return () => {
     stopPlaying(ctx);
