@@ -342,13 +342,15 @@ def test_in_projector_mode_the_board_status_and_seat_to_move_fit_one_screen(
         where_seen = f"{game} at {players} players ({where}, view {found['height']:.0f} px " \
                      f"in {found['room']:.0f} px)"
         problems += [f"{where_seen}: {p}" for p in found["problems"]]
-        if game != "goldland":
-            problems += [f"{where_seen}: card value {v['text']!r} at {v['px']:.1f} px"
-                         for v in view.evaluate(_CARD_VALUES_JS) if v["px"] < MIN_CARD_VALUE_PX]
+        values = [v["px"] for v in view.evaluate(_CARD_VALUES_JS)] if game != "goldland" else []
+        problems += [f"{where_seen}: a card value at {px:.1f} px" for px in values
+                     if px < MIN_CARD_VALUE_PX]
+        zoom = view.evaluate("(v) => v.querySelector('.gl-view-board > .gl-board').style.zoom")
         suffix = "" if where == "voila" else f"-{where}"
         path = artifacts_dir / f"projector-{game}-{players}{suffix}.png"
         page.screenshot(path=path)
-        print(f"screenshot: {path} ({where_seen})")
+        smallest = f", card values from {min(values):.1f} px" if values else ""
+        print(f"screenshot: {path} ({where_seen}, board zoomed to {zoom or 1}{smallest})")
     assert movers >= len(FITTED) // 2, "too few views with a seat to move to judge"
     assert not problems, "\n".join(problems[:40])
     assert console_errors == []
