@@ -754,18 +754,6 @@ def _selected(pick: Pick, target: str, state: GoldlandState, mover: int) -> bool
     return False
 
 
-def _short(kit: Kit) -> str:
-    return "+".join(f"{n if n > 1 else ''}{ARTICLE_STYLE[name][0]}" for name, n in kit.items())
-
-
-def _line_short(tile: Tile) -> str:
-    trade = tile.trade
-    if trade is None:
-        return ""
-    left = {"nothing": "", "red": "red"}.get(trade.needs, _short(trade.white))
-    return f"{left}\u2192{'|'.join(_short(g) for g in trade.gives)}"
-
-
 def _chips(kit: Kit) -> str:
     out = []
     for name, n in kit.items():
