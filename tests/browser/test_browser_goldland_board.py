@@ -14,9 +14,12 @@ and at 390 px:
   line; the legend says what the borders of the equipment line mean.
 
 Then the end of the game, part by part: "The game is over; next, each player's gold is
-counted", and the final scoring with its banner.  Screenshots in the artifacts dir:
+counted", and the final scoring with its banner.  Last, two random bots alone at the table
+stop at the stated cap and the view says so (``goldlab.views.bots_worker``).  Screenshots in
+the artifacts dir:
 ``goldland-1280.png``, ``goldland-390.png``, ``goldland-lab-1280.png``,
-``goldland-end-<where>-part.png`` and ``goldland-end-<where>-scored.png``.
+``goldland-end-<where>-part.png``, ``goldland-end-<where>-scored.png`` and
+``goldland-bots-stopped.png``.
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ from typing import Any
 import pytest
 from browser_harness import JupyterServer, open_and_run, open_voila
 from playwright.sync_api import Locator, Page, expect
+
+from goldlab.views.bots_worker import BOT_MOVE_LIMIT
 
 NOTEBOOK = "goldland-board.ipynb"
 VOILA_TEMPLATE_CDN = ("fontawesome", "mathjax")  # Voila's page template; the views use neither
@@ -99,8 +104,8 @@ def _open(page: Page, request: pytest.FixtureRequest, where: str) -> Locator:
     else:
         open_voila(page, request.getfixturevalue("views_voila"), NOTEBOOK)
     views = page.locator(".gl-game-view")
-    expect(views).to_have_count(2, timeout=60_000)
-    for i in range(2):
+    expect(views).to_have_count(3, timeout=60_000)
+    for i in range(3):
         expect(views.nth(i).locator(".gl-view-title")).to_have_text("Goldland", timeout=30_000)
     return views
 
@@ -156,6 +161,14 @@ def _walk_the_end(page: Page, view: Locator, artifacts_dir: Path, where: str) ->
     _shoot(page, view, artifacts_dir / f"goldland-end-{where}-scored.png")
 
 
+def _bots_stopped(view: Locator) -> None:
+    """Random bots at Goldland need not end: the view shows where and why they stopped."""
+    expect(view.locator(".gl-hint")).to_contain_text(
+        f"the bots stopped after {BOT_MOVE_LIMIT:,} moves in a row and the game has not ended")
+    expect(view.locator(".gl-hint")).to_contain_text("Let bots move")
+    expect(view.locator(".gl-view-log")).to_contain_text("the bots stopped after")
+
+
 def test_goldland_reads_in_words_at_1280_and_390_px_in_voila(
     page: Page, request: pytest.FixtureRequest, blocked: list[str], console_errors: list[str],
     artifacts_dir: Path,
@@ -170,6 +183,8 @@ def test_goldland_reads_in_words_at_1280_and_390_px_in_voila(
     _shoot(page, board, artifacts_dir / "goldland-390.png")
     page.set_viewport_size({"width": 1280, "height": 900})
     _walk_the_end(page, views.nth(1), artifacts_dir, "voila")
+    _bots_stopped(views.nth(2))
+    _shoot(page, views.nth(2), artifacts_dir / "goldland-bots-stopped.png")
     assert [url for url in blocked if not any(w in url for w in VOILA_TEMPLATE_CDN)] == []
     assert console_errors == []
 
@@ -182,5 +197,6 @@ def test_goldland_reads_in_words_in_jupyterlab(
     _check_board(views.nth(0), 1280)
     _shoot(page, views.nth(0), artifacts_dir / "goldland-lab-1280.png")
     _walk_the_end(page, views.nth(1), artifacts_dir, "lab")
+    _bots_stopped(views.nth(2))
     assert blocked == []
     assert console_errors == []

@@ -3,7 +3,8 @@
 
 Voila at 390 x 844 over the views' notebooks (tests/browser/views/): views-all.ipynb (each
 game at its start, a person against a bot) and goldland-board.ipynb (Goldland in its eighth
-round, with way-out buttons, backpacks to discard from and the end of a game).  Every node a
+round, with way-out buttons, backpacks to discard from, the end of a game and two random
+bots stopped at the cap).  Every node a
 player can click (buttons, menus, inputs, links, ``role=button``, ``data-target``) is
 measured as drawn, zoomed out with the board where the board is; the test
 prints the smallest of each game and fails on any below 24 px in either direction.
@@ -20,7 +21,7 @@ from playwright.sync_api import Page, expect
 
 VIEWS = Path(__file__).parent / "views"
 NOTEBOOKS = {"views-all.ipynb": games_drawn_by(VIEWS / "views-all.ipynb"),
-             "goldland-board.ipynb": ("goldland", "goldland")}
+             "goldland-board.ipynb": ("goldland", "goldland", "goldland")}
 MIN_TARGET = 24.0
 PHONE = {"width": 390, "height": 844}
 
