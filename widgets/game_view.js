@@ -814,15 +814,23 @@ function fitToScreen(view, board) {
     return picture.getBoundingClientRect().height <= room + 1;
   };
   // Zoomed out in proportion it fits (a picture given more room wraps no more), and may
-  // fit larger (it wraps less): the largest zoom that fits, to a few per cent.
+  // fit larger (it wraps less): the largest zoom that fits, to a few per cent.  A redraw
+  // mostly needs the zoom the last picture took: the search starts around it.
   let low = room / need;
   let high = 1;
-  for (let step = 0; step < 5; step += 1) {
+  const last = parseFloat(board.dataset.screenZoom || "0");
+  if (last > low && last < high) {
+    if (fits(last)) [low, high] = [last, Math.min(1, last + 0.04)];
+    else high = last;
+  }
+  for (let step = 0; step < 4 && high - low > 0.01; step += 1) {
     const middle = (low + high) / 2;
     if (fits(middle)) low = middle;
     else high = middle;
   }
-  picture.style.zoom = String(Math.floor(low * 1000) / 1000);
+  const zoom = String(Math.floor(low * 1000) / 1000);
+  picture.style.zoom = zoom;
+  board.dataset.screenZoom = zoom;
   return [picture];
 }
 
