@@ -261,8 +261,8 @@ FITTED = _views_fitted()
 # board's box, the status line's and the box of the seat to move on the board (a Gold!
 # player's area, a Mount Goldrush mine, a Goldland adventurer), each within the 1280x720
 # window and within the part of the page that scrolls (JupyterLab's notebook panel: its
-# menus, tabs and status bar take their share of the window); nothing inside the board
-# scrolls (the move list, a list of its own, does by design).
+# menus, tabs and status bar take their share of the window); nothing inside the view
+# scrolls (but the move list, a list of its own, by design).
 _SCREEN_JS = """
 (view) => {
   const scroller = (node) => {
@@ -293,9 +293,9 @@ _SCREEN_JS = """
                     + `0-${innerWidth} x ${top.toFixed(0)}-${bottom.toFixed(0)} px`);
     }
   }
-  for (const node of [board, ...board.querySelectorAll('*')]) {
+  for (const node of [view, ...view.querySelectorAll('*')]) {
     const s = getComputedStyle(node);
-    if (!node.getClientRects().length) continue;
+    if (!node.getClientRects().length || node.closest('.gl-moves')) continue;
     const sideways = ['auto', 'scroll'].includes(s.overflowX) && node.scrollWidth > node.clientWidth + 1;
     const down = ['auto', 'scroll'].includes(s.overflowY) && node.scrollHeight > node.clientHeight + 1;
     if (sideways || down) {
@@ -317,7 +317,7 @@ def test_in_projector_mode_the_board_status_and_seat_to_move_fit_one_screen(
 ) -> None:
     """Every game at 2 players and at its most, half way through, on a 1280x720 projector:
     the page's projector toggle on, the view scrolled to its top, the board, the status
-    line and the seat to move are on the screen, nothing scrolls inside the board and every
+    line and the seat to move are on the screen, nothing scrolls inside the view and every
     card value is at least 24 px.  Screenshots of the screen: projector-<game>-<players>.png
     (Voila) and projector-<game>-<players>-lab.png."""
     page.set_viewport_size(PROJECTOR)
