@@ -277,6 +277,18 @@ def ensure_chromium() -> None:
     )
 
 
+BROWSER_TESTS = ROOT / "tests" / "browser"
+
+
+def ensure_axe() -> None:
+    """axe-core for the accessibility browser test, from tests/browser/package-lock.json."""
+    if (BROWSER_TESTS / "node_modules" / "axe-core" / "axe.min.js").exists():
+        return
+    if not shutil.which("npm") or run(["npm", "ci", "--no-audit", "--no-fund"],
+                                      cwd=BROWSER_TESTS) != 0:
+        say("WARNING: npm ci in tests/browser failed, so the axe-core test will FAIL")
+
+
 def step(name: str, cmd: list[str]) -> None:
     say(f"{name}: {' '.join(cmd)}")
     start = time.monotonic()
@@ -295,6 +307,7 @@ def has_notebooks() -> bool:
 def cmd_test(args: list[str]) -> None:
     ensure_env()
     ensure_chromium()
+    ensure_axe()
     bin_ = VENV / "bin"
 
     if not args:

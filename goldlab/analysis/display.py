@@ -53,6 +53,11 @@ RENDERER = "goldlab"
 _INTERACTIVE_KEYS = frozenset({"tooltip", "params"})
 _DATA_KEYS = frozenset({"data", "datasets"})
 
+EMBED_OPTIONS: dict[str, Any] = {"actions": False}
+"""vega-embed's options for a chart widget: no actions menu.  Its button is a summary with
+an icon and no words (a screen reader finds no name: axe-core's serious summary-name), and
+its "Open in Vega Editor" leads to the internet."""
+
 
 def is_interactive(spec: Any) -> bool:
     """True if a Vega-Lite spec (a dict) has a tooltip or a parameter anywhere outside its data."""
@@ -81,7 +86,8 @@ def render(spec: dict[str, Any], *, mode: Mode = "auto", **metadata: Any) -> Any
     if interactive and widgets_available():
         alt.JupyterChart.enable_offline()  # builds the bundle once; later calls return at once
         chart = alt.Chart.from_dict(spec)
-        widget = alt.JupyterChart(chart, embed_options=metadata.get("embed_options"))
+        options = {**EMBED_OPTIONS, **(metadata.get("embed_options") or {})}
+        widget = alt.JupyterChart(chart, embed_options=options)
         return widget._repr_mimebundle_()
     import vl_convert as vlc
 

@@ -36,6 +36,7 @@ from typing import Any, cast
 
 import altair as alt
 
+from goldlab.analysis import display
 from goldlab.lessons.inference import wilson_interval
 
 MAX_TRIALS = 20_000
@@ -230,13 +231,14 @@ class OneMoreTrial:
         self.task: asyncio.Future[int] | None = None
         alt.JupyterChart.enable_offline()  # the Vega bundle from vl-convert, never a CDN
         self.chart = alt.JupyterChart(trial_chart(self.frames, 0, exact=exact, what=what,
-                                                  trials=unit, log=log, domain=domain))
+                                                  trials=unit, log=log, domain=domain),
+                                      embed_options=display.EMBED_OPTIONS)
         self.text = widgets.HTML(describe(self.frames[0]))
         self.slider = widgets.IntSlider(value=0, min=0, max=len(self.frames) - 1,
                                         description=unit, readout=False,
                                         continuous_update=True)
         self.slider.observe(lambda _: self._show(), names="value")
-        self.button = widgets.Button(description="▶ Play", button_style="success",
+        self.button = widgets.Button(description="▶ Play", button_style="primary",
                                      tooltip="play: one more trial at each frame")
         self.button.on_click(lambda _: self.toggle())
         self.reset_button = widgets.Button(description="⟲ Start over")

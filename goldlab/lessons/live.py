@@ -56,7 +56,7 @@ class LiveChart:
         self.view: Any
         if display.widgets_available():
             alt.JupyterChart.enable_offline()
-            self.view = alt.JupyterChart(chart)
+            self.view = alt.JupyterChart(chart, embed_options=display.EMBED_OPTIONS)
         else:  # pragma: no cover - anywidget is part of goldlab[notebook]
             self.view = widgets.Output()
             self._show(chart)
