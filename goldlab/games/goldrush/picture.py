@@ -77,7 +77,7 @@ def _css() -> str:
 {r} .gr-status{{font-size:1.15em;font-weight:700;margin:0 0 8px 0}}
 {r} .gr-phase{{display:inline-block;padding:1px 8px;border-radius:999px;font-size:.85em;
  background:var(--jp-brand-color0,#1565c0);color:#fff}}
-{r} .gr-muted{{color:color-mix(in srgb,var(--jp-content-font-color1,#1f1f1f) 80%,transparent)}}
+{r} .gr-muted{{color:var(--jp-content-font-color1,#333)}}
 {r} .gr-scroll{{max-width:100%;overflow-x:auto}}
 {r} .gr-table{{display:grid;gap:4px;width:100%;min-width:300px;max-width:680px;
  padding:8px;border-radius:12px;background:{table_bg};color:{table_fg};
