@@ -312,14 +312,15 @@ _SCREEN_JS = """
 
 @pytest.mark.parametrize("where", ["lab", "voila"])
 def test_in_projector_mode_the_board_status_and_seat_to_move_fit_one_screen(
-    page: Page, request: pytest.FixtureRequest, artifacts_dir: Path, console_errors: list[str],
-    where: str,
+    page: Page, request: pytest.FixtureRequest, artifacts_dir: Path, blocked: list[str],
+    console_errors: list[str], where: str,
 ) -> None:
     """Every game at 2 players and at its most, half way through, on a 1280x720 projector:
     the page's projector toggle on, the view scrolled to its top, the board, the status
     line and the seat to move are on the screen, nothing scrolls inside the view and every
-    card value is at least 24 px.  Screenshots of the screen: projector-<game>-<players>.png
-    (Voila) and projector-<game>-<players>-lab.png."""
+    card value is at least 24 px; every request to another machine is blocked (none is
+    made).  Screenshots of the screen: projector-<game>-<players>.png (Voila) and
+    projector-<game>-<players>-lab.png."""
     page.set_viewport_size(PROJECTOR)
     if where == "lab":
         server: JupyterServer = request.getfixturevalue("views_lab")
@@ -353,4 +354,5 @@ def test_in_projector_mode_the_board_status_and_seat_to_move_fit_one_screen(
         print(f"screenshot: {path} ({where_seen}, board zoomed to {zoom or 1}{smallest})")
     assert movers >= len(FITTED) // 2, "too few views with a seat to move to judge"
     assert not problems, "\n".join(problems[:40])
+    assert blocked == [], "the page asked another machine"  # a classroom may have no internet
     assert console_errors == []
