@@ -240,19 +240,23 @@ def _has(cls: str) -> re.Pattern[str]:
 FIT_NOTEBOOK = "projector-fit.ipynb"
 
 
-def _views_fitted() -> tuple[tuple[str, int], ...]:
-    """The (game, players) the fit notebook draws, in its order: every registered game at
-    2 players and at its most (the registry's ``max_players``), one view each."""
+def _views_fitted() -> tuple[tuple[str, str], ...]:
+    """The views the fit notebook draws, in its order, as (game, what): every registered
+    game at 2 players and at its most (the registry's ``max_players``; what: "2", "5"),
+    then the scenarios it replays (what: the scenario's name after the game's, such as
+    Gold!'s three-player "colour-scoring" example, which ends with its final scores)."""
     from goldlab.core.registry import game_class, names
 
     cells = json.loads((Path(__file__).parent / "views" / FIT_NOTEBOOK).read_text("utf-8"))
-    drawn = tuple((game, int(n)) for cell in cells["cells"] if cell["cell_type"] == "code"
-                  for game, n in re.findall(r'halfway\("(\w+)", "[\w-]+", (\d+)\)',
-                                            "".join(cell["source"])))
-    wanted = {(g, n) for g in names() for n in (2, game_class(g).max_players)}
+    sources = ["".join(cell["source"]) for cell in cells["cells"] if cell["cell_type"] == "code"]
+    drawn = tuple((game, n) for source in sources
+                  for game, n in re.findall(r'halfway\("(\w+)", "[\w-]+", (\d+)\)', source))
+    wanted = {(g, str(n)) for g in names() for n in (2, game_class(g).max_players)}
     assert set(drawn) == wanted and len(drawn) == len(wanted), \
         f"{FIT_NOTEBOOK} draws {drawn}: give every game a view at 2 players and at its most"
-    return drawn
+    replayed = tuple((game, name) for source in sources
+                     for game, name in re.findall(r'scenarios\.load\("(\w+)/([\w-]+)"\)', source))
+    return drawn + replayed
 
 
 FITTED = _views_fitted()
@@ -315,12 +319,13 @@ def test_in_projector_mode_the_board_status_and_seat_to_move_fit_one_screen(
     page: Page, request: pytest.FixtureRequest, artifacts_dir: Path, blocked: list[str],
     console_errors: list[str], where: str,
 ) -> None:
-    """Every game at 2 players and at its most, half way through, on a 1280x720 projector:
+    """Every game at 2 players and at its most, half way through, and Gold!'s three-player
+    colour scoring example at its end, on a 1280x720 projector:
     the page's projector toggle on, the view scrolled to its top, the board, the status
     line and the seat to move are on the screen, nothing scrolls inside the view and every
     card value is at least 24 px; every request to another machine is blocked (none is
     made).  Screenshots of the screen: projector-<game>-<players>.png (Voila) and
-    projector-<game>-<players>-lab.png."""
+    projector-<game>-<players>-lab.png (and projector-gold-colour-scoring[-lab].png)."""
     page.set_viewport_size(PROJECTOR)
     if where == "lab":
         server: JupyterServer = request.getfixturevalue("views_lab")
@@ -332,7 +337,7 @@ def test_in_projector_mode_the_board_status_and_seat_to_move_fit_one_screen(
     expect(views).to_have_count(len(FITTED), timeout=60_000)
     problems: list[str] = []
     movers = 0
-    for i, (game, players) in enumerate(FITTED):
+    for i, (game, what) in enumerate(FITTED):
         view = views.nth(i)
         expect(view.locator(".gl-view-title")).not_to_have_text("", timeout=30_000)
         view.locator("input.gl-projector-toggle").check()
@@ -340,7 +345,7 @@ def test_in_projector_mode_the_board_status_and_seat_to_move_fit_one_screen(
         page.wait_for_timeout(300)  # the board is scaled to its room after a frame or two
         found: dict[str, Any] = view.evaluate(_SCREEN_JS)
         movers += found["mover"]
-        where_seen = f"{game} at {players} players ({where}, view {found['height']:.0f} px " \
+        where_seen = f"{game}, {what} ({where}, view {found['height']:.0f} px " \
                      f"in {found['room']:.0f} px)"
         problems += [f"{where_seen}: {p}" for p in found["problems"]]
         values = [v["px"] for v in view.evaluate(_CARD_VALUES_JS)] if game != "goldland" else []
@@ -348,7 +353,7 @@ def test_in_projector_mode_the_board_status_and_seat_to_move_fit_one_screen(
                      if px < MIN_CARD_VALUE_PX]
         zoom = view.evaluate("(v) => v.querySelector('.gl-view-board > .gl-board').style.zoom")
         suffix = "" if where == "voila" else f"-{where}"
-        path = artifacts_dir / f"projector-{game}-{players}{suffix}.png"
+        path = artifacts_dir / f"projector-{game}-{what}{suffix}.png"
         page.screenshot(path=path)
         smallest = f", card values from {min(values):.1f} px" if values else ""
         print(f"screenshot: {path} ({where_seen}, board zoomed to {zoom or 1}{smallest})")
