@@ -15,6 +15,8 @@ What is checked where:
 - Voila: the whole page (Voila's page is hardly more than the notebook's outputs).
 - The Voila student lessons: the whole page, once its controls and charts are drawn, less
   ipywidgets' slider handles (:data:`NOT_OURS_IN_LESSONS` says why).
+- The in-browser lesson pages of the static site: test_browser_lite_lessons.py calls
+  :func:`check` on each page it opens (its fixture builds the site; none is built here).
 
 Colour contrast is left to test_browser_views.py, which measures every text of the views
 in both themes (axe cannot see through the translucent variation bar and reports it as

@@ -47,6 +47,7 @@ from browser_harness import (
     watch_console,
 )
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from test_browser_axe import NOT_OURS_IN_LESSONS, check
 from test_browser_lite import _Quiet, site  # noqa: F401  (site: the fixture that builds)
 
 pytestmark = pytest.mark.browser
@@ -295,6 +296,8 @@ def test_a_student_takes_a_lesson_page_end_to_end(
     assert page.locator(VOILA_CODE_SHOWING).count() == 0
     _shoot(page, artifacts_dir, lesson)
     assert_no_answer_shown(page, MODULES[lesson])  # issue 43's student test, in the browser
+    accessible = check(page, f"lite lesson {lesson}", exclude=NOT_OURS_IN_LESSONS)  # axe-core
+    assert not accessible, "\n".join(accessible)  # 0 critical and 0 serious (issue 47 §3)
 
     prediction = page.locator(".gl-prediction").first
     prediction.scroll_into_view_if_needed()
