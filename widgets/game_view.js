@@ -231,9 +231,12 @@ function buildNav(n) {
   n.partStrip = el("span", "gl-part-strip");
   n.partStrip.setAttribute("role", "group");
   n.partStrip.setAttribute("aria-label", "the parts of this step");
-  n.branch = button("gl-branch", "Play from here", "try another move from the position shown; the game is kept");
+  n.branch = button("gl-branch", "Play from here",
+    "try another move from the position shown, under the game's own luck; the game is kept");
+  n.branchFresh = button("gl-branch-fresh", "Play from here with new luck",
+    "try another move from the position shown with new cards to come; the game is kept");
   nav.append(n.first, n.prev, n.play, n.next, n.last, labelled("speed", n.speed), n.scrubber,
-    n.partStrip, n.counter, n.branch);
+    n.partStrip, n.counter, n.branch, n.branchFresh);
   return nav;
 }
 
@@ -384,7 +387,7 @@ function controlsPart(ctx) {
       n.undo.disabled = !p.can_undo;
       n.bots.disabled = thinking || !p.live || Boolean(p.bots_running);
       n.pause.disabled = !p.bots_running;
-      n.branch.disabled = !p.can_branch;
+      n.branch.disabled = n.branchFresh.disabled = !p.can_branch;
     }
   });
 }
@@ -528,6 +531,7 @@ function movesPart(ctx) {
     }
   });
   n.branch.addEventListener("click", () => send({ type: "branch" }));
+  n.branchFresh.addEventListener("click", () => send({ type: "branch", value: true }));
   n.mainLine.addEventListener("click", () => send({ type: "main" }));
   watch(ctx, ["moves"], () => {
     const p = ctx.get("moves");

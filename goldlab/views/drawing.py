@@ -144,7 +144,7 @@ class MoveList:
         self._names: Sequence[str] = ()
 
     def update(self, steps: Sequence[Step], told: Sequence[Told], names: Sequence[str],
-               variation: int | None) -> dict[str, Any]:
+               variation: int | None, luck: str = "") -> dict[str, Any]:
         """The ``moves`` trait for ``steps`` as ``told``; only new or changed lines are made."""
         said = [(step.actor, t) for step, t in zip(steps, told, strict=True)]
         same = 0
@@ -160,7 +160,9 @@ class MoveList:
         return {"moves": list(lines), "moves_notation": [t.notation or t.action for t in told],
                 "variation": None if variation is None else {
                     "from": variation,
-                    "label": f"Variation from step {variation}: the game itself is kept",
+                    "label": (f"Variation from step {variation}"
+                              + (f", under {luck}" if luck else "")
+                              + ": the game itself is kept"),
                     "back": "Back to the main line"}}
 
 

@@ -355,7 +355,7 @@ class GameView(Settings, AnalysisBoard, anywidget.AnyWidget):
             self.odds = drawing.odds(scene, table.names)
             self.log_lines = self._log.update(scene.recent, table.names, table.notes)
             self.moves = self._move_list.update(steps, scene.told, table.names,
-                                                table.variation_from)
+                                                table.variation_from, table.replay.luck)
             key = (table.seating, table.seating.revision, table.names, self.seat, self.memory)
             if key != self._seats_drawn:  # who sits where: worked out again only on a change
                 self._seats_drawn = key

@@ -137,6 +137,13 @@ def _plain(method: Callable[[GameView], Any]) -> Handler:
     return handle
 
 
+def _branch(view: GameView, value: Any, _content: dict[str, Any]) -> None:
+    """Play from here: under the game's own luck, or with ``value`` true under new luck."""
+    if value is not None and not isinstance(value, bool):
+        raise Refused("play from here takes new luck as true or false")
+    view.play_from_here(fresh_luck=bool(value))
+
+
 def _speed(view: GameView, value: Any, _content: dict[str, Any]) -> None:
     if isinstance(value, bool) or not isinstance(value, int | float) or (
             value not in WATCH_SPEEDS):
@@ -166,7 +173,7 @@ HANDLERS: dict[str, Handler] = {
     "clear": _clear,
     "speed": _speed,  # the analysis board: watch speed, pause, play from here, the main line
     "pause": _plain(lambda view: view.pause()),
-    "branch": _plain(lambda view: view.play_from_here()),
+    "branch": _branch,
     "main": _plain(lambda view: view.back_to_main_line()),
 }
 """Each intent the front end sends and its handler: the view looks it up here (and only

@@ -26,6 +26,10 @@ from goldlab.core.replay import Frames, start_of
 from goldlab.core.state import State, Step
 
 
+OWN_LUCK = "the game's own luck"
+NEW_LUCK = "new luck"
+
+
 class Replay:
     """The frames of the game being played, and the main line a variation left."""
 
@@ -35,6 +39,8 @@ class Replay:
         position before its steps); else the game's own start (:func:`start_of`)."""
         self._kept: Frames | None = None
         self._main: tuple[State[Any], int] | None = None
+        self.luck = OWN_LUCK
+        """Whose luck the variation plays under: :data:`OWN_LUCK` or :data:`NEW_LUCK`."""
 
     def frames(self, state: State[Any]) -> tuple[Frames, list[Step]]:
         """The position after each player action of ``state`` (index 0: the start) and
@@ -86,6 +92,7 @@ class Replay:
         fresh.mode = state.mode
         if fresh_luck or not frames.luck_known(index):
             fresh.auto_chance = False  # the table's dealer deals it, with a fresh seed
+        self.luck = OWN_LUCK if fresh.auto_chance else NEW_LUCK
         if self._main is None:
             self._main = (state, index)
         self._kept = None

@@ -50,7 +50,7 @@ def test_play_from_here_and_watching_bots_live(
     expect(game.locator(".gl-step-counter")).to_have_text(f"step 2 of {len(main_line) - 1}")
     game.locator("button.gl-branch").click()
     expect(variation_bar).to_be_visible()
-    expect(variation_bar).to_contain_text("Variation from step 2")
+    expect(variation_bar).to_contain_text("Variation from step 2, under the game's own luck")
     expect(game.locator("li.gl-move")).to_have_count(3)
     game.locator(".gl-view-board.gl-acting .gl-legal").first.click()
     expect(game.locator("li.gl-move.gl-variation")).not_to_have_count(0)
@@ -62,6 +62,11 @@ def test_play_from_here_and_watching_bots_live(
     expect(game.locator(".gl-step-counter")).to_have_text(f"step 2 of {len(main_line) - 1}")
     assert _moves(game) == main_line
     expect(game.locator("li.gl-move.gl-variation")).to_have_count(0)
+    # New luck only when asked for: its own button, and the bar says so.
+    game.locator("button.gl-branch-fresh").click()
+    expect(variation_bar).to_contain_text("Variation from step 2, under new luck")
+    game.locator("button.gl-main-line").click()
+    expect(variation_bar).to_be_hidden()
 
     # Watching: two moves a second, paced in Python; stepping back answers meanwhile.
     speed = watched.locator("select.gl-watch-speed")

@@ -220,3 +220,20 @@ def test_new_luck_is_asked_for_and_then_deals_other_cards(game: str) -> None:
         assert replayed.history == table.state.history
         table.back_to_main()
     assert differed >= 1
+
+
+def test_the_page_asks_for_the_games_own_luck_or_new_luck_and_the_bar_says_which() -> None:
+    view = _played()
+    _message(view, type="goto", value=2)
+    _message(view, type="branch", value="lots")  # not true or false: refused, nothing changed
+    assert "new luck" in view.error and view.payload["variation"] is None
+    _message(view, type="branch")
+    assert not view.error
+    assert "under the game's own luck" in view.payload["variation"]["label"]
+    assert view.table.state.auto_chance  # the game's own generator deals what comes
+    _message(view, type="main")
+    _message(view, type="goto", value=2)
+    _message(view, type="branch", value=True)
+    assert not view.error
+    assert "under new luck" in view.payload["variation"]["label"]
+    assert not view.table.state.auto_chance  # the table's dealer, seeded afresh
