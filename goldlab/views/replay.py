@@ -25,7 +25,6 @@ from goldlab.core.options import check_flag
 from goldlab.core.replay import Frames, start_of
 from goldlab.core.state import State, Step
 
-
 OWN_LUCK = "the game's own luck"
 NEW_LUCK = "new luck"
 

@@ -30,6 +30,7 @@ from playwright.sync_api import (
     BrowserContext,
     ConsoleMessage,
     Error,
+    Locator,
     Page,
     Request,
     Route,
@@ -515,3 +516,39 @@ def close_notebooks(page: Page) -> int:
     """Shut down the kernel of every document open in the page's JupyterLab and close its
     tab unsaved; returns how many there were."""
     return int(page.evaluate(_CLOSE_DOCUMENTS_JS))
+
+
+def open_views(page: Page, server: JupyterServer, notebook: str, where: str, count: int, *,
+               title: str | None = None) -> Locator:
+    """The game views of one of tests/browser/views' notebooks, drawn: run in JupyterLab
+    (``where == "lab"``, the server's old kernels shut down first) or opened as a Voila
+    app, then waited for until ``count`` views show a title (``title``: that title)."""
+    if where == "lab":
+        server.delete_sessions()
+        open_and_run(page, server, notebook)
+    else:
+        open_voila(page, server, notebook)
+    views = page.locator(".gl-game-view")
+    expect(views).to_have_count(count, timeout=60_000)
+    for i in range(count):
+        shown = views.nth(i).locator(".gl-view-title")
+        if title is None:
+            expect(shown).not_to_have_text("", timeout=30_000)
+        else:
+            expect(shown).to_have_text(title, timeout=30_000)
+    return views
+
+
+def shoot_view(page: Page, view: Locator, path: Path, *, room: int = 300) -> None:
+    """An element screenshot of the whole of ``view``: JupyterLab fits itself to the window,
+    and an element screenshot shows only what the panel shows, so the window is made tall
+    enough (``room`` px to spare) for the shot and set back after it."""
+    size = page.viewport_size
+    box = view.bounding_box()
+    if box is not None and size is not None and box["height"] + room > size["height"]:
+        page.set_viewport_size({"width": size["width"], "height": int(box["height"]) + room})
+    view.scroll_into_view_if_needed()
+    view.screenshot(path=path)
+    if size is not None:
+        page.set_viewport_size(size)
+    print(f"screenshot: {path}")

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import JupyterServer, open_and_run, open_voila
+from browser_harness import open_views, shoot_view
 from playwright.sync_api import Locator, Page, expect
 
 from goldlab.views.bots_worker import BOT_MOVE_LIMIT
@@ -97,30 +97,8 @@ _READ_JS = r"""
 
 
 def _open(page: Page, request: pytest.FixtureRequest, where: str) -> Locator:
-    if where == "lab":
-        server: JupyterServer = request.getfixturevalue("views_lab")
-        server.delete_sessions()
-        open_and_run(page, server, NOTEBOOK)
-    else:
-        open_voila(page, request.getfixturevalue("views_voila"), NOTEBOOK)
-    views = page.locator(".gl-game-view")
-    expect(views).to_have_count(3, timeout=60_000)
-    for i in range(3):
-        expect(views.nth(i).locator(".gl-view-title")).to_have_text("Goldland", timeout=30_000)
-    return views
-
-
-def _shoot(page: Page, view: Locator, path: Path) -> None:
-    """An element screenshot of the whole view (the page made tall enough for it)."""
-    size = page.viewport_size
-    box = view.bounding_box()
-    if box is not None and size is not None and box["height"] + 300 > size["height"]:
-        page.set_viewport_size({"width": size["width"], "height": int(box["height"]) + 300})
-    view.scroll_into_view_if_needed()
-    view.screenshot(path=path)
-    if size is not None:
-        page.set_viewport_size(size)
-    print(f"screenshot: {path}")
+    server = request.getfixturevalue("views_lab" if where == "lab" else "views_voila")
+    return open_views(page, server, NOTEBOOK, where, 3, title="Goldland")
 
 
 def _check_board(view: Locator, width: int) -> None:
@@ -153,12 +131,12 @@ def _walk_the_end(page: Page, view: Locator, artifacts_dir: Path, where: str) ->
     expect(status).to_have_text(
         "The game is over; next, each player's gold is counted (final scoring)")
     expect(banner).to_be_hidden()
-    _shoot(page, view, artifacts_dir / f"goldland-end-{where}-part.png")
+    shoot_view(page, view, artifacts_dir / f"goldland-end-{where}-part.png")
     inner.press("ArrowRight")
     expect(view.locator(".gl-part-counter")).to_have_text("part 2 of 2")
     expect(banner).to_be_visible()
     expect(banner).to_contain_text("gold pieces")  # the scoring by source, in the banner
-    _shoot(page, view, artifacts_dir / f"goldland-end-{where}-scored.png")
+    shoot_view(page, view, artifacts_dir / f"goldland-end-{where}-scored.png")
 
 
 def _bots_stopped(view: Locator) -> None:
@@ -177,14 +155,14 @@ def test_goldland_reads_in_words_at_1280_and_390_px_in_voila(
     views = _open(page, request, "voila")
     board = views.nth(0)
     _check_board(board, 1280)
-    _shoot(page, board, artifacts_dir / "goldland-1280.png")
+    shoot_view(page, board, artifacts_dir / "goldland-1280.png")
     page.set_viewport_size({"width": 390, "height": 844})
     _check_board(board, 390)
-    _shoot(page, board, artifacts_dir / "goldland-390.png")
+    shoot_view(page, board, artifacts_dir / "goldland-390.png")
     page.set_viewport_size({"width": 1280, "height": 900})
     _walk_the_end(page, views.nth(1), artifacts_dir, "voila")
     _bots_stopped(views.nth(2))
-    _shoot(page, views.nth(2), artifacts_dir / "goldland-bots-stopped.png")
+    shoot_view(page, views.nth(2), artifacts_dir / "goldland-bots-stopped.png")
     assert [url for url in blocked if not any(w in url for w in VOILA_TEMPLATE_CDN)] == []
     assert console_errors == []
 
@@ -195,7 +173,7 @@ def test_goldland_reads_in_words_in_jupyterlab(
 ) -> None:
     views = _open(page, request, "lab")
     _check_board(views.nth(0), 1280)
-    _shoot(page, views.nth(0), artifacts_dir / "goldland-lab-1280.png")
+    shoot_view(page, views.nth(0), artifacts_dir / "goldland-lab-1280.png")
     _walk_the_end(page, views.nth(1), artifacts_dir, "lab")
     _bots_stopped(views.nth(2))
     assert blocked == []

@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 
 import pytest
-from browser_harness import JupyterServer, open_and_run, open_voila
+from browser_harness import open_views
 from playwright.sync_api import Locator, Page, expect
 
 NOTEBOOK = "goldrush-walk.ipynb"
@@ -25,16 +25,8 @@ pytestmark = pytest.mark.browser
 
 
 def _open(page: Page, request: pytest.FixtureRequest, where: str) -> Locator:
-    if where == "lab":
-        server: JupyterServer = request.getfixturevalue("views_lab")
-        server.delete_sessions()
-        open_and_run(page, server, NOTEBOOK)
-    else:
-        open_voila(page, request.getfixturevalue("views_voila"), NOTEBOOK)
-    view = page.locator(".gl-game-view")
-    expect(view).to_have_count(1, timeout=60_000)
-    expect(view.locator(".gl-view-title")).to_have_text("Mount Goldrush", timeout=30_000)
-    return view
+    server = request.getfixturevalue("views_lab" if where == "lab" else "views_voila")
+    return open_views(page, server, NOTEBOOK, where, 1, title="Mount Goldrush")
 
 
 def _gold_rush_step() -> tuple[int, int]:

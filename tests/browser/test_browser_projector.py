@@ -17,7 +17,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import JupyterServer, games_drawn_by, open_and_run, open_voila
+from browser_harness import (
+    games_drawn_by,
+    open_views,
+    shoot_view,
+)
 from playwright.sync_api import Locator, Page, expect
 
 NOTEBOOK = "projector.ipynb"
@@ -35,18 +39,11 @@ pytestmark = pytest.mark.browser
 
 def _open(page: Page, request: pytest.FixtureRequest, where: str) -> Locator:
     """Open the notebook (JupyterLab: with the file browser open); its three views, drawn."""
+    server = request.getfixturevalue("views_lab" if where == "lab" else "views_voila")
+    views = open_views(page, server, NOTEBOOK, where, len(GAMES))
     if where == "lab":
-        server: JupyterServer = request.getfixturevalue("views_lab")
-        server.delete_sessions()
-        open_and_run(page, server, NOTEBOOK)
         page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
         expect(page.locator(".jp-FileBrowser")).to_be_visible()
-    else:
-        open_voila(page, request.getfixturevalue("views_voila"), NOTEBOOK)
-    views = page.locator(".gl-game-view")
-    expect(views).to_have_count(len(GAMES), timeout=60_000)
-    for i in range(len(GAMES)):
-        expect(views.nth(i).locator(".gl-view-title")).not_to_have_text("", timeout=30_000)
     return views
 
 
@@ -102,16 +99,7 @@ def _misfits(view: Locator, game: str) -> list[str]:
 def _shoot(page: Page, view: Locator, artifacts_dir: Path, name: str) -> None:
     """An element screenshot, the window made tall enough to hold the whole view (after
     the measuring: the height changes no width)."""
-    size = page.viewport_size
-    box = view.bounding_box()
-    if size is not None and box is not None and box["height"] + 200 > size["height"]:
-        page.set_viewport_size({"width": size["width"], "height": int(box["height"]) + 200})
-    view.scroll_into_view_if_needed()
-    path = artifacts_dir / f"{name}.png"
-    view.screenshot(path=path)
-    if size is not None:
-        page.set_viewport_size(size)
-    print(f"screenshot: {path}")
+    shoot_view(page, view, artifacts_dir / f"{name}.png", room=200)
 
 
 @pytest.mark.parametrize("where", ["lab", "voila", "voila-390px"])
@@ -327,14 +315,8 @@ def test_in_projector_mode_the_board_status_and_seat_to_move_fit_one_screen(
     made).  Screenshots of the screen: projector-<game>-<players>.png (Voila) and
     projector-<game>-<players>-lab.png (and projector-gold-colour-scoring[-lab].png)."""
     page.set_viewport_size(PROJECTOR)
-    if where == "lab":
-        server: JupyterServer = request.getfixturevalue("views_lab")
-        server.delete_sessions()
-        open_and_run(page, server, FIT_NOTEBOOK)
-    else:
-        open_voila(page, request.getfixturevalue("views_voila"), FIT_NOTEBOOK)
-    views = page.locator(".gl-game-view")
-    expect(views).to_have_count(len(FITTED), timeout=60_000)
+    server = request.getfixturevalue("views_lab" if where == "lab" else "views_voila")
+    views = open_views(page, server, FIT_NOTEBOOK, where, len(FITTED))
     problems: list[str] = []
     movers = 0
     for i, (game, what) in enumerate(FITTED):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from browser_harness import JupyterServer, open_and_run, open_voila
+from browser_harness import open_views
 from playwright.sync_api import Locator, Page, expect
 
 NOTEBOOK = "scoring.ipynb"
@@ -38,16 +38,8 @@ _LIT_JS = """
 
 
 def _open(page: Page, request: pytest.FixtureRequest, where: str) -> Locator:
-    if where == "lab":
-        server: JupyterServer = request.getfixturevalue("views_lab")
-        server.delete_sessions()
-        open_and_run(page, server, NOTEBOOK)
-    else:
-        open_voila(page, request.getfixturevalue("views_voila"), NOTEBOOK)
-    view = page.locator(".gl-game-view")
-    expect(view).to_have_count(1, timeout=60_000)
-    expect(view.locator(".gl-view-title")).to_have_text("Gold!", timeout=30_000)
-    return view
+    server = request.getfixturevalue("views_lab" if where == "lab" else "views_voila")
+    return open_views(page, server, NOTEBOOK, where, 1, title="Gold!")
 
 
 @pytest.mark.parametrize("where", ["lab", "voila"])

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_harness import JupyterServer, games_drawn_by, open_and_run, open_voila
+from browser_harness import JupyterServer, games_drawn_by, open_and_run, open_voila, shoot_view
 from playwright.sync_api import Locator, Page, expect
 
 import goldlab
@@ -103,16 +103,7 @@ def _report_timings(label: str, timings: list[float], artifacts_dir: Path) -> No
 def _shoot(page: Page, view: Locator, artifacts_dir: Path, name: str) -> None:
     """An element screenshot.  JupyterLab fits itself to the window and an element
     screenshot shows only what the notebook panel shows: make the window tall enough."""
-    path = artifacts_dir / f"{name}.png"
-    box = view.bounding_box()
-    size = page.viewport_size
-    if box is not None and size is not None and box["height"] + 300 > size["height"]:
-        page.set_viewport_size({"width": size["width"], "height": int(box["height"]) + 300})
-    view.scroll_into_view_if_needed()
-    view.screenshot(path=path)
-    if size is not None:
-        page.set_viewport_size(size)
-    print(f"screenshot: {path}")
+    shoot_view(page, view, artifacts_dir / f"{name}.png")
 
 
 # ---------------------------------------------------------------- playing, in Lab and Voila
