@@ -69,7 +69,9 @@ def die(msg: str, code: int = 1) -> None:
 
 
 def run(cmd: list[str], **kwargs: Any) -> int:
-    return subprocess.run(cmd, cwd=ROOT, check=False, **kwargs).returncode
+    """Run ``cmd`` (in the repository unless ``cwd`` says otherwise); its exit code."""
+    kwargs.setdefault("cwd", ROOT)
+    return subprocess.run(cmd, check=False, **kwargs).returncode
 
 
 def is_root() -> bool:
