@@ -1,7 +1,8 @@
 """The analysis board in Voila, the internet blocked: play from here, and bots watched live.
 
-From tests/browser/views/analysis.ipynb: a game of four turns (the teacher's view) and a
-game among bots waiting to be watched.  Screenshots land in the artifacts dir as
+From tests/browser/views/analysis.ipynb: a game of four turns (the teacher's view), a
+game among bots waiting to be watched, and a game of Mount Goldrush whose variation flips
+the card the game flipped (in JupyterLab too).  Screenshots land in the artifacts dir as
 ``views-variation-voila.png`` and ``views-watching-voila.png``.
 """
 
@@ -11,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from browser_harness import open_voila
+from browser_harness import open_views, open_voila
 from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.browser
@@ -38,7 +39,7 @@ def test_play_from_here_and_watching_bots_live(
     server = request.getfixturevalue("views_voila")
     open_voila(page, server, "analysis.ipynb")
     views = page.locator(".gl-game-view")
-    expect(views).to_have_count(2, timeout=60_000)
+    expect(views).to_have_count(3, timeout=60_000)
     game, watched = views.nth(0), views.nth(1)
     expect(game.locator(".gl-view-title")).not_to_have_text("", timeout=30_000)
 
@@ -91,4 +92,33 @@ def test_play_from_here_and_watching_bots_live(
     template = [url for url in blocked if any(w in url for w in VOILA_TEMPLATE_CDN)]
     assert [url for url in blocked if url not in template] == []
     expect(page.locator("body")).not_to_contain_text("Traceback")
+    assert console_errors == []
+
+
+@pytest.mark.parametrize("where", ["lab", "voila"])
+def test_a_variation_goes_on_under_the_games_own_luck(
+    page: Page, request: pytest.FixtureRequest, console_errors: list[str], blocked: list[str],
+    where: str,
+) -> None:
+    """Mount Goldrush from step 3: the game's own fourth flip (typed in the notation box)
+    turns up the game's own card, as the move list says it; new luck is its own button."""
+    server = request.getfixturevalue("views_lab" if where == "lab" else "views_voila")
+    view = open_views(page, server, "analysis.ipynb", where, 3).nth(2)
+    main_line = _moves(view)
+    fourth = view.locator('li.gl-move[data-index="4"] [title]').first.get_attribute("title")
+    assert fourth and main_line[4].endswith(")")  # "... turns up card 2: an orange ... (4)"
+    view.locator('li.gl-move[data-index="3"]').click()
+    view.locator("button.gl-branch").click()
+    bar = view.locator(".gl-variation-bar")
+    expect(bar).to_contain_text("Variation from step 3, under the game's own luck")
+    view.locator(".gl-view-input").fill(fourth)
+    view.locator(".gl-view-apply").click()
+    expect(view.locator("li.gl-move")).to_have_count(5)
+    assert _moves(view)[4] == main_line[4]  # the same card, from the game's own luck
+    view.locator("button.gl-main-line").click()
+    expect(bar).to_be_hidden()
+    assert _moves(view) == main_line
+    view.locator("button.gl-branch-fresh").click()
+    expect(bar).to_contain_text("Variation from step 3, under new luck")
+    assert [url for url in blocked if not any(w in url for w in VOILA_TEMPLATE_CDN)] == []
     assert console_errors == []
