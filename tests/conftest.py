@@ -28,15 +28,18 @@ FIRST = (
     "tests/games/gold/test_conformance_3p.py",
     "tests/games/goldland/test_goldland_twin_play.py",
     "tests/games/gold/test_conformance_2p.py",
+    "tests/browser/test_browser_keyboard.py",
     "tests/fast/test_fast_cold_start.py",
     "tests/browser/test_browser_lite.py",
     "tests/browser/test_browser_lite_lessons.py",
     "tests/browser/test_browser_class_lesson.py",
+    "tests/browser/test_browser_axe.py",
 )
 """The files that take minutes each (Binder's environment, the student lessons in Voila,
 Gold!'s 2,000-game conformance runs, the Goldland twin's first compile, the static
 demo's build and its Pyodide kernels, the lesson pages on Pyodide, a class taking lesson 1 in
-the browser: about 110 s), longest first.  `python3 dev.py test` gives each
+the browser, a whole game of each game by keyboard, axe-core over every view and lesson page:
+40-130 s each), longest first.  `python3 dev.py test` gives each
 of its two workers whole files in the order collected (``--dist loadfile
 --no-loadscope-reorder``), so these start first and neither worker waits alone for one of
 them at the end.  A file missing from here only runs later; measure with ``--durations``."""

@@ -28,7 +28,6 @@ import goldlab
 GAMES = tuple(goldlab.names())
 ENTER_TABS = 40  # Tabs from the view itself onto the board, at most
 MOVES_CAP = 400  # keyboard moves in one game, at most (none needs half of it)
-GAME_SECONDS = 90  # a game by keyboard, at most (the aim is under 60 s)
 MOVES_IN_VOILA = 3
 
 pytestmark = pytest.mark.browser
@@ -142,7 +141,7 @@ def test_a_whole_game_is_played_by_keyboard_alone(
     print(f"\n{game} by keyboard: {tabs} Tabs onto the board, then {moves} moves "
           f"(arrows and Enter only) in {seconds:.1f} s")
     expect(player.locator(".gl-over")).to_contain_text("Game over")
-    assert seconds < GAME_SECONDS, f"{game}: a game by keyboard took {seconds:.0f} s"
+    assert moves < MOVES_CAP, f"{game}: no end after {moves} keyboard moves"
 
 
 def test_in_voila_focus_stays_on_the_board_and_moves_and_refusals_are_announced(
