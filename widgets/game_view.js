@@ -722,7 +722,8 @@ function rove(ctx, focus) {
 }
 
 // Arrows move between the targets in reading order (right and down to the next, left and
-// up to the one before); Enter or Space plays the focused target, as a click does.
+// up to the one before), Home and End to the first and the last; Enter or Space plays the
+// focused target, as a click does.
 function rovingPart(ctx) {
   const board = ctx.n.board;
   board.addEventListener("focusin", (e) => {
@@ -741,12 +742,13 @@ function rovingPart(ctx) {
       return;
     }
     const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
-    if (!step) return;
+    if (!step && e.key !== "Home" && e.key !== "End") return;
     e.preventDefault();
-    e.stopPropagation();  // on the board the arrows move focus, not through the game
+    e.stopPropagation();  // on the board the keys move focus, not through the game
     const targets = targetsInReadingOrder(board);
     const at = targets.indexOf(node);
-    const next = targets[Math.min(Math.max(at + step, 0), targets.length - 1)];
+    const wanted = e.key === "Home" ? 0 : e.key === "End" ? targets.length - 1 : at + step;
+    const next = targets[Math.min(Math.max(wanted, 0), targets.length - 1)];
     if (next && next !== node) {
       ctx.boardTarget = next.dataset.target;
       rove(ctx, true);

@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 import pytest
-from browser_harness import JupyterServer, open_and_run, open_voila
+from browser_harness import JupyterServer, open_views
 from playwright.sync_api import Locator, Page, expect
 
 import goldlab
@@ -64,17 +64,8 @@ _FOCUS_JS = """
 
 
 def _open(page: Page, server: JupyterServer, where: str, game: str) -> Locator:
-    notebook = f"view-{game}.ipynb"
-    if where == "lab":
-        server.delete_sessions()
-        open_and_run(page, server, notebook)
-    else:
-        open_voila(page, server, notebook)
-    views = page.locator(".gl-game-view")
-    expect(views).to_have_count(2, timeout=60_000)
-    player = views.nth(0)
-    expect(player.locator(".gl-view-title")).not_to_have_text("", timeout=30_000)
-    return player
+    """The player's view (the first of view-<game>.ipynb's two), drawn."""
+    return open_views(page, server, f"view-{game}.ipynb", where, 2).nth(0)
 
 
 def _wait_for_turn(page: Page, player: Locator) -> str:
@@ -96,13 +87,12 @@ def _enter_board(page: Page, player: Locator) -> int:
 
 
 def _play_one(page: Page, player: Locator, rng: random.Random) -> None:
-    """Arrow to a legal target picked at random (left to the first, the arrows stop
-    there, then right k times), press Enter, and wait for the redraw the key caused."""
+    """Arrow to a legal target picked at random (Home to the first, then right k times),
+    press Enter, and wait for the redraw the key caused."""
     inner = player.locator(".gl-view")
     updates = int(inner.get_attribute("data-updates") or 0)
     legal = player.locator(".gl-view-board .gl-legal[data-target]").count()
-    for _ in range(legal - 1):
-        page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Home")
     for _ in range(rng.randrange(legal)):
         page.keyboard.press("ArrowRight")
     focus = page.evaluate(_FOCUS_JS, player.element_handle())
