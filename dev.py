@@ -36,8 +36,8 @@ commands:
                          versions (notebooks/student-lessons/, or the folder or notebook
                          given) as apps with Voila, offline (e.g. python3 dev.py voila
                          --port 8866 --no-browser)
-  test   [pytest args]   install into .venv if needed, then run every check: ruff,
-                         then mypy --strict (the whole package) beside one pytest run over
+  test   [pytest args]   install into .venv if needed, then run every check in order:
+                         ruff, mypy --strict (the whole package), and one pytest run over
                          tests/ and notebooks/ (nbval, browser tests) with 2 workers
                          (e.g. python3 dev.py test -k gold)
   setup                  only create/refresh .venv
@@ -300,32 +300,6 @@ def step(name: str, cmd: list[str]) -> None:
     say(f"{name} passed in {time.monotonic() - start:.1f} s")
 
 
-MYPY_LOG = VENV / "mypy.log"
-
-
-def start_mypy() -> tuple[subprocess.Popen[bytes], float]:
-    """Start mypy --strict over the package beside pytest: the tests' first minute is
-    mostly Binder's install and servers starting, so mypy's half minute costs no wall time
-    there.  Its output goes to .venv/mypy.log; :func:`finish_mypy` prints it and judges."""
-    cmd = [str(VENV / "bin" / "mypy"), "goldlab"]
-    say(f"mypy: {' '.join(cmd)} (beside pytest; its report follows pytest's)")
-    with MYPY_LOG.open("wb") as out:
-        process = subprocess.Popen(cmd, cwd=ROOT, env=venv_env(), stdout=out,
-                                   stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-    return process, time.monotonic()
-
-
-def finish_mypy(mypy: tuple[subprocess.Popen[bytes], float]) -> None:
-    """Wait for mypy, print its report, and fail the test command if it failed."""
-    process, started = mypy
-    code = process.wait()
-    sys.stdout.write(MYPY_LOG.read_text(encoding="utf-8", errors="replace"))
-    sys.stdout.flush()
-    if code:
-        die(f"mypy failed (exit {code})", code)
-    say(f"mypy passed (it ran {time.monotonic() - started:.0f} s beside pytest, at most)")
-
-
 def has_notebooks() -> bool:
     return NOTEBOOKS.is_dir() and any(
         ".ipynb_checkpoints" not in p.parts for p in NOTEBOOKS.rglob("*.ipynb")
@@ -345,7 +319,7 @@ def cmd_test(args: list[str]) -> None:
                   if (ROOT / p).exists()]
     step("ruff", [str(bin_ / "ruff"), "check", *lint_paths])
 
-    mypy = start_mypy()
+    step("mypy", [str(bin_ / "mypy"), "goldlab"])
 
     targets = ["tests"]
     if has_notebooks():
@@ -371,10 +345,7 @@ def cmd_test(args: list[str]) -> None:
         *args,
     ]
     say(f"pytest: {' '.join(cmd[1:])}")
-    try:
-        code = run(cmd, env=venv_env())
-    finally:
-        finish_mypy(mypy)
+    code = run(cmd, env=venv_env())
     if code == 5:
         die("pytest collected no tests (exit 5): that counts as a failure", 5)
     if code:
@@ -413,7 +384,7 @@ def cmd_lock(args: list[str]) -> None:
 
 
 def start_lite_build() -> None:
-    """Build the static demo and the lesson pages in the background while the checks run
+    """Build the static demo and the lesson pages in the background while ruff and mypy run
     (a rebuild takes 30-60 s, a first build with its downloads about two minutes); their
     browser tests wait for it (lite/build.py's file lock) and reuse it."""
     log = ROOT / "build" / "lite-background.log"
